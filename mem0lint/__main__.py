@@ -1,0 +1,3 @@
+from mem0lint.cli import main
+
+main()

@@ -1,0 +1,394 @@
+"""Which SDK does the receiver of a call belong to?
+
+One pass over the module records, per scope, what every name is bound to (imports, assignments,
+annotations, `with ... as`, parameters) and, per class, what `self.x` is set to. Resolution runs
+afterwards, on demand, so a module global defined below the function that uses it still binds.
+
+A receiver is judged only when every binding of its name points at the same SDK client; anything
+else (a parameter without annotation, a name rebound to something unknown, `getattr`) resolves to
+None and is never judged. Unknown must stay silent: a false positive is a bug.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterator, Union
+
+import libcst as cst
+
+from mem0lint.dialects import CLASS_DIALECT, Dialect
+
+
+@dataclass
+class ClassInfo:
+    node: cst.ClassDef
+    # `self.x = ...` in any method and `x = ...` / `x: T` in the class body.
+    attributes: dict[str, list[Binding]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Binding:
+    """One way a name gets its value.
+
+    kind: "import" (value: dotted name), "value" (an expression), "annotation" (a type
+    expression), "self" (value: ClassInfo), "function" (value: FunctionDef), "unknown".
+    """
+
+    kind: str
+    value: object = None
+    # The scope the expression in `value` must be resolved in.
+    scope: Union[Scope, None] = None
+
+
+UNKNOWN = Binding("unknown")
+
+
+@dataclass(eq=False)
+class Scope:
+    kind: str  # "module" | "class" | "function"
+    parent: Union[Scope, None]
+    bindings: dict[str, list[Binding]] = field(default_factory=dict)
+    class_info: Union[ClassInfo, None] = None
+    function: Union[cst.FunctionDef, None] = None
+    # Names declared `global` here: assignments to them bind in the module scope.
+    globals: set[str] = field(default_factory=set)
+
+    def bind(self, name: str, binding: Binding) -> None:
+        self.bindings.setdefault(name, []).append(binding)
+
+    def lookup(self, name: str) -> list[Binding]:
+        """Python's rule: own scope, then enclosing functions and the module, never class bodies
+        of enclosing scopes."""
+        scope: Union[Scope, None] = self
+        first = True
+        while scope is not None:
+            if (first or scope.kind != "class") and name in scope.bindings:
+                return scope.bindings[name]
+            first = False
+            scope = scope.parent
+        return []
+
+
+def _target_names(target: cst.BaseExpression) -> Iterator[cst.Name]:
+    if isinstance(target, cst.Name):
+        yield target
+    elif isinstance(target, (cst.Tuple, cst.List)):
+        for element in target.elements:
+            yield from _target_names(element.value)
+    elif isinstance(target, cst.StarredElement):
+        yield from _target_names(target.value)
+
+
+class BindingCollector(cst.CSTVisitor):
+    """Records bindings and every call together with the scope it appears in."""
+
+    def __init__(self) -> None:
+        self.module_scope = Scope("module", None)
+        self._scopes: list[Scope] = [self.module_scope]
+        self.calls: list[tuple[cst.Call, Scope]] = []
+        self.awaited: set[int] = set()
+        self.functions: dict[int, Scope] = {}  # id(FunctionDef) -> its scope
+        self.returns: dict[int, list[cst.BaseExpression]] = {}
+
+    @property
+    def scope(self) -> Scope:
+        return self._scopes[-1]
+
+    # Scopes ---------------------------------------------------------------------------------
+    def visit_ClassDef(self, node: cst.ClassDef) -> None:
+        self.scope.bind(node.name.value, UNKNOWN)
+        info = ClassInfo(node)
+        self._scopes.append(Scope("class", self.scope, class_info=info))
+
+    def leave_ClassDef(self, original_node: cst.ClassDef) -> None:
+        class_scope = self._scopes.pop()
+        info = class_scope.class_info
+        for name, bindings in class_scope.bindings.items():
+            info.attributes.setdefault(name, []).extend(bindings)
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        outer = self.scope
+        outer.bind(node.name.value, Binding("function", node, outer))
+        scope = Scope("function", outer, function=node)
+        self.functions[id(node)] = scope
+        self.returns[id(node)] = []
+        params = [*node.params.posonly_params, *node.params.params]
+        decorators = {
+            d.decorator.value for d in node.decorators if isinstance(d.decorator, cst.Name)
+        }
+        first_is_instance = outer.kind == "class" and params and "staticmethod" not in decorators
+        for index, param in enumerate(
+            [*params, *node.params.kwonly_params]
+            + [
+                p
+                for p in (node.params.star_arg, node.params.star_kwarg)
+                if isinstance(p, cst.Param)
+            ]
+        ):
+            if index == 0 and first_is_instance:
+                scope.bind(param.name.value, Binding("self", outer.class_info))
+            elif param.annotation is not None:
+                scope.bind(
+                    param.name.value, Binding("annotation", param.annotation.annotation, outer)
+                )
+            else:
+                scope.bind(param.name.value, UNKNOWN)
+        self._scopes.append(scope)
+
+    def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
+        self._scopes.pop()
+
+    def visit_Lambda(self, node: cst.Lambda) -> None:
+        scope = Scope("function", self.scope)
+        for param in node.params.params:
+            scope.bind(param.name.value, UNKNOWN)
+        self._scopes.append(scope)
+
+    def leave_Lambda(self, original_node: cst.Lambda) -> None:
+        self._scopes.pop()
+
+    # Comprehension variables live in their own scope and must not make an outer name ambiguous.
+    def _enter_comprehension(self, node: cst.BaseExpression) -> None:
+        self._scopes.append(Scope("function", self.scope))
+
+    def _leave_comprehension(self, original_node: cst.BaseExpression) -> None:
+        self._scopes.pop()
+
+    visit_ListComp = visit_SetComp = visit_DictComp = visit_GeneratorExp = _enter_comprehension
+    leave_ListComp = leave_SetComp = leave_DictComp = leave_GeneratorExp = _leave_comprehension
+
+    def visit_Return(self, node: cst.Return) -> None:
+        function = self.scope.function
+        if function is not None and node.value is not None:
+            self.returns[id(function)].append(node.value)
+
+    # Bindings -------------------------------------------------------------------------------
+    def visit_Import(self, node: cst.Import) -> None:
+        for alias in node.names:
+            dotted = _dotted(alias.name)
+            if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
+                self.scope.bind(alias.asname.name.value, Binding("import", dotted))
+            else:
+                top = dotted.split(".", 1)[0]
+                self.scope.bind(top, Binding("import", top))
+
+    def visit_ImportFrom(self, node: cst.ImportFrom) -> None:
+        if node.relative or node.module is None:
+            module = "." * len(node.relative) + (_dotted(node.module) if node.module else "")
+        else:
+            module = _dotted(node.module)
+        if isinstance(node.names, cst.ImportStar):
+            return
+        for alias in node.names:
+            name = _dotted(alias.name)
+            local = alias.asname.name.value if alias.asname is not None else name
+            self.scope.bind(local, Binding("import", f"{module}.{name}"))
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        for target in node.targets:
+            self._bind_target(target.target, node.value)
+
+    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+        if node.value is not None:
+            self._bind_target(node.target, node.value)
+        else:
+            self._bind_target(node.target, node.annotation.annotation, kind="annotation")
+
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        self._bind_target(node.target, None)
+
+    def visit_NamedExpr(self, node: cst.NamedExpr) -> None:
+        self._bind_target(node.target, node.value)
+
+    def visit_WithItem(self, node: cst.WithItem) -> None:
+        if node.asname is not None:
+            self._bind_target(node.asname.name, node.item)
+
+    def visit_For(self, node: cst.For) -> None:
+        self._bind_target(node.target, None)
+
+    def visit_CompFor(self, node: cst.CompFor) -> None:
+        self._bind_target(node.target, None)
+
+    def visit_ExceptHandler(self, node: cst.ExceptHandler) -> None:
+        if node.name is not None:
+            self._bind_target(node.name.name, None)
+
+    def visit_Global(self, node: cst.Global) -> None:
+        for item in node.names:
+            self.scope.globals.add(item.name.value)
+
+    def visit_Nonlocal(self, node: cst.Nonlocal) -> None:
+        # Rebinding an enclosing function's name: too dynamic to follow, never judged.
+        for item in node.names:
+            self.scope.bind(item.name.value, UNKNOWN)
+            if self.scope.parent is not None:
+                self.scope.parent.bind(item.name.value, UNKNOWN)
+
+    def _bind_target(
+        self, target: cst.BaseExpression, value: cst.BaseExpression | None, kind: str = "value"
+    ) -> None:
+        binding = UNKNOWN if value is None else Binding(kind, value, self.scope)
+        if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name):
+            # self.x = ... inside a method: an attribute of the class.
+            owner = self.scope.lookup(target.value.value)
+            if len(owner) == 1 and owner[0].kind == "self":
+                owner[0].value.attributes.setdefault(target.attr.value, []).append(binding)
+            return
+        if isinstance(target, cst.Name):
+            scope = self.module_scope if target.value in self.scope.globals else self.scope
+            scope.bind(target.value, binding)
+            return
+        for name in _target_names(target):  # tuple unpacking: value unknown
+            self.scope.bind(name.value, UNKNOWN)
+
+    # Calls ----------------------------------------------------------------------------------
+    def visit_Call(self, node: cst.Call) -> None:
+        self.calls.append((node, self.scope))
+
+    def visit_Await(self, node: cst.Await) -> None:
+        self.awaited.add(id(node.expression))
+
+
+def _dotted(node: cst.BaseExpression) -> str:
+    if isinstance(node, cst.Name):
+        return node.value
+    if isinstance(node, cst.Attribute):
+        return f"{_dotted(node.value)}.{node.attr.value}"
+    return ""
+
+
+class Resolver:
+    """Answers "which dialect is this expression?" from the collected bindings."""
+
+    MAX_DEPTH = 20
+
+    def __init__(self, collector: BindingCollector) -> None:
+        self.collector = collector
+        # Project-wide or configured knowledge: dotted names known from outside this file.
+        self.external: dict[str, Dialect] = {}
+
+    def qualified_name(self, expr: cst.BaseExpression, scope: Scope, depth: int = 0) -> str | None:
+        """`MC` -> "mem0.MemoryClient" after `from mem0 import MemoryClient as MC`."""
+        if depth > self.MAX_DEPTH:
+            return None
+        if isinstance(expr, cst.Name):
+            bindings = scope.lookup(expr.value)
+            if len(bindings) == 1 and bindings[0].kind == "import":
+                return bindings[0].value
+            return None
+        if isinstance(expr, cst.Attribute):
+            base = self.qualified_name(expr.value, scope, depth + 1)
+            return f"{base}.{expr.attr.value}" if base else None
+        return None
+
+    def dialect_of(self, expr: cst.BaseExpression, scope: Scope, depth: int = 0) -> Dialect | None:
+        """The dialect of the client object `expr` evaluates to, or None if not certain."""
+        if depth > self.MAX_DEPTH:
+            return None
+        if isinstance(expr, cst.Await):
+            return self.dialect_of(expr.expression, scope, depth + 1)
+        if isinstance(expr, cst.Call):
+            return self._dialect_of_call(expr, scope, depth + 1)
+        if isinstance(expr, cst.Name):
+            return self._dialect_of_bindings(scope.lookup(expr.value), depth + 1)
+        if isinstance(expr, cst.Attribute):
+            if isinstance(expr.value, cst.Name):
+                owner = scope.lookup(expr.value.value)
+                if len(owner) == 1 and owner[0].kind == "self":
+                    attributes = owner[0].value.attributes
+                    return self._dialect_of_bindings(attributes.get(expr.attr.value, []), depth + 1)
+            name = self.qualified_name(expr, scope)
+            return self.external.get(name) if name else None
+        if isinstance(expr, cst.IfExp):
+            return self._same(
+                [self.dialect_of(e, scope, depth + 1) for e in (expr.body, expr.orelse)]
+            )
+        return None
+
+    def dialect_of_annotation(
+        self, expr: cst.BaseExpression, scope: Scope, depth: int = 0
+    ) -> Dialect | None:
+        """`MemoryClient`, `Optional[MemoryClient]`, `MemoryClient | None`, `"MemoryClient"`."""
+        if depth > self.MAX_DEPTH:
+            return None
+        if isinstance(expr, cst.SimpleString):
+            try:
+                parsed = cst.parse_expression(expr.evaluated_value)
+            except (cst.ParserSyntaxError, TypeError, ValueError):
+                return None
+            return self.dialect_of_annotation(parsed, scope, depth + 1)
+        if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.BitOr):
+            sides = [expr.left, expr.right]
+            return self._same_ignoring_none(sides, scope, depth)
+        if isinstance(expr, cst.Subscript):
+            base = self.qualified_name(expr.value, scope) or _dotted(expr.value)
+            if base.rsplit(".", 1)[-1] in {"Optional", "Union"}:
+                items = [el.slice.value for el in expr.slice if isinstance(el.slice, cst.Index)]
+                return self._same_ignoring_none(items, scope, depth)
+            return None
+        name = self.qualified_name(expr, scope)
+        if name is None:
+            return None
+        return CLASS_DIALECT.get(name) or self.external.get(name)
+
+    def _same_ignoring_none(self, items, scope: Scope, depth: int) -> Dialect | None:
+        kept = [i for i in items if not (isinstance(i, cst.Name) and i.value == "None")]
+        return self._same([self.dialect_of_annotation(i, scope, depth + 1) for i in kept])
+
+    def _dialect_of_call(self, call: cst.Call, scope: Scope, depth: int) -> Dialect | None:
+        func = call.func
+        name = self.qualified_name(func, scope)
+        if name is not None:
+            if name in CLASS_DIALECT:
+                return CLASS_DIALECT[name]
+            owner, _, attr = name.rpartition(".")
+            if owner in CLASS_DIALECT and attr in CLASS_DIALECT[owner].factories:
+                return CLASS_DIALECT[owner]
+            if name in self.external:  # a factory function known from the project or config
+                return self.external[name]
+        if isinstance(func, cst.Name):
+            return self._dialect_of_bindings(
+                [b for b in scope.lookup(func.value) if b.kind == "function"] or [UNKNOWN],
+                depth,
+                returned=True,
+            )
+        return None
+
+    def _dialect_of_bindings(
+        self, bindings: list[Binding], depth: int, returned: bool = False
+    ) -> Dialect | None:
+        found: list[Dialect | None] = []
+        for binding in bindings:
+            if binding.kind == "value":
+                if isinstance(binding.value, cst.Name) and binding.value.value == "None":
+                    continue  # `client = None` placeholders do not make a name ambiguous
+                found.append(self.dialect_of(binding.value, binding.scope, depth + 1))
+            elif binding.kind == "annotation":
+                found.append(self.dialect_of_annotation(binding.value, binding.scope, depth + 1))
+            elif binding.kind == "import":
+                found.append(self.external.get(binding.value))
+            elif binding.kind == "function" and returned:
+                found.append(self._dialect_of_function(binding.value, binding.scope, depth))
+            else:
+                return None
+        return self._same(found)
+
+    def _dialect_of_function(
+        self, function: cst.FunctionDef, outer: Scope, depth: int
+    ) -> Dialect | None:
+        """A local factory: `def get_client() -> MemoryClient` or one returning a client."""
+        if function.returns is not None:
+            return self.dialect_of_annotation(function.returns.annotation, outer, depth + 1)
+        inner = self.collector.functions.get(id(function))
+        values = self.collector.returns.get(id(function), [])
+        if inner is None or not values:
+            return None
+        return self._same([self.dialect_of(v, inner, depth + 1) for v in values])
+
+    @staticmethod
+    def _same(found: list[Dialect | None]) -> Dialect | None:
+        if not found or any(d is None for d in found):
+            return None
+        first = found[0]
+        return first if all(d is first for d in found) else None

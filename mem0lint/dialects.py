@@ -1,0 +1,316 @@
+"""Each SDK's call surface and filter grammar, written once as data.
+
+Rules never test "is this Platform?" themselves: they ask the dialect of the call site for the
+fact they need (is this keyword a parameter, what does an unknown keyword do, which operators
+exist, where metadata goes). The facts come from the SDK sources (mem0ai 2.2.1, memsy 0.3.5,
+MemoryOS 2.0.33) and the documents in ``shared/seeds``; see ``shared/spec/dialects.md``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+
+class OnUnknownKeyword(str, Enum):
+    """What a method does with a keyword it does not declare."""
+
+    IGNORED = "silently ignored"
+    TYPE_ERROR = "TypeError"
+    SENT = "sent to the server, which ignores it"
+
+
+@dataclass(frozen=True)
+class Method:
+    name: str
+    # Parameters in declaration order; the first `positional` of them may be passed by position.
+    params: tuple[str, ...]
+    positional: int
+    on_unknown: OnUnknownKeyword
+    # How the method reacts to entity ids passed as keywords (None: they are ordinary params).
+    entity_kwargs_error: str | None = None
+    defaults: dict[str, object] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class FilterGrammar:
+    """The shape of a `filters=` value for one dialect."""
+
+    # Logical key -> "list" (array of conditions) or "object" (one condition).
+    logical: dict[str, str]
+    operators: frozenset[str]
+    entity_fields: frozenset[str]
+    # Entity ids only count at the top level of the filter (mem0 open source).
+    entities_top_level_only: bool
+    # "wrapper": {"metadata": {"k": v}} (Platform); "flat": {"k": v} (open source).
+    metadata_style: str
+    # None: any field name is a payload key. Otherwise the only allowed top-level keys.
+    allowed_top_level: frozenset[str] | None = None
+    time_fields: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
+class Dialect:
+    id: str
+    label: str
+    # Fully qualified class names whose instances are clients of this dialect.
+    classes: frozenset[str]
+    # Classmethods on those classes that return an instance.
+    factories: frozenset[str]
+    methods: dict[str, Method]
+    grammar: FilterGrammar | None
+    # Where the SDK raises on a bad call ("ValueError") and where the server says no ("HTTP 400").
+    raises: str = "ValueError"
+
+    def method(self, name: str) -> Method | None:
+        return self.methods.get(name)
+
+
+MEM0_ENTITIES = frozenset({"user_id", "agent_id", "app_id", "run_id"})
+OSS_ENTITIES = frozenset({"user_id", "agent_id", "run_id"})
+TIME_FIELDS = frozenset({"created_at", "updated_at", "timestamp", "expiration_date"})
+
+PLATFORM_GRAMMAR = FilterGrammar(
+    logical={"AND": "list", "OR": "list", "NOT": "object"},
+    operators=frozenset({"eq", "ne", "gt", "gte", "lt", "lte", "in", "contains", "icontains"}),
+    entity_fields=MEM0_ENTITIES,
+    entities_top_level_only=False,
+    metadata_style="wrapper",
+    allowed_top_level=frozenset(
+        {
+            "AND",
+            "OR",
+            "NOT",
+            *MEM0_ENTITIES,
+            *TIME_FIELDS,
+            "text",
+            "categories",
+            "metadata",
+            "keywords_search",
+            "memory_ids",
+            "keywords",
+        }
+    ),
+    time_fields=TIME_FIELDS,
+)
+
+OSS_GRAMMAR = FilterGrammar(
+    logical={"AND": "list", "OR": "list", "NOT": "list"},
+    operators=frozenset(
+        {"eq", "ne", "gt", "gte", "lt", "lte", "in", "nin", "contains", "icontains"}
+    ),
+    entity_fields=OSS_ENTITIES,
+    entities_top_level_only=True,
+    metadata_style="flat",
+    time_fields=frozenset({"created_at", "updated_at"}),
+)
+
+_PLATFORM_ENTITY_ERROR = "ValueError"
+
+PLATFORM = Dialect(
+    id="mem0-platform",
+    label="mem0 Platform",
+    classes=frozenset(
+        {
+            "mem0.MemoryClient",
+            "mem0.AsyncMemoryClient",
+            "mem0.client.MemoryClient",
+            "mem0.client.AsyncMemoryClient",
+            "mem0.client.main.MemoryClient",
+            "mem0.client.main.AsyncMemoryClient",
+        }
+    ),
+    factories=frozenset(),
+    methods={
+        # search(query, options=None, **kwargs): every kwarg is sent verbatim; the server
+        # silently ignores unknown body keys.
+        "search": Method(
+            "search",
+            params=(
+                "query",
+                "options",
+                "filters",
+                "top_k",
+                "threshold",
+                "rerank",
+                "reference_date",
+                "show_expired",
+                "fields",
+                "categories",
+                "metadata",
+                "latest_only",
+                "keyword_search",
+            ),
+            positional=2,
+            on_unknown=OnUnknownKeyword.SENT,
+            entity_kwargs_error=_PLATFORM_ENTITY_ERROR,
+            defaults={"top_k": 10, "threshold": 0.1},
+        ),
+        "get_all": Method(
+            "get_all",
+            params=(
+                "options",
+                "filters",
+                "page",
+                "page_size",
+                "show_expired",
+                "fields",
+                "categories",
+                "start_date",
+                "end_date",
+                "keywords",
+                "latest_only",
+            ),
+            positional=1,
+            on_unknown=OnUnknownKeyword.SENT,
+            entity_kwargs_error=_PLATFORM_ENTITY_ERROR,
+            defaults={"page_size": 100},
+        ),
+        "delete_all": Method(
+            "delete_all",
+            params=("options", "user_id", "agent_id", "app_id", "run_id", "metadata"),
+            positional=1,
+            on_unknown=OnUnknownKeyword.SENT,
+        ),
+    },
+    grammar=PLATFORM_GRAMMAR,
+)
+
+OPEN_SOURCE = Dialect(
+    id="mem0-oss",
+    label="mem0 open source",
+    classes=frozenset(
+        {
+            "mem0.Memory",
+            "mem0.AsyncMemory",
+            "mem0.memory.main.Memory",
+            "mem0.memory.main.AsyncMemory",
+        }
+    ),
+    factories=frozenset({"from_config"}),
+    methods={
+        "search": Method(
+            "search",
+            params=(
+                "query",
+                "top_k",
+                "filters",
+                "threshold",
+                "rerank",
+                "explain",
+                "reference_date",
+                "show_expired",
+            ),
+            positional=1,
+            on_unknown=OnUnknownKeyword.IGNORED,
+            entity_kwargs_error="ValueError",
+            defaults={"top_k": 20, "threshold": 0.1},
+        ),
+        "get_all": Method(
+            "get_all",
+            params=("filters", "top_k", "show_expired"),
+            positional=0,
+            on_unknown=OnUnknownKeyword.IGNORED,
+            entity_kwargs_error="ValueError",
+            defaults={"top_k": 20},
+        ),
+        "delete_all": Method(
+            "delete_all",
+            params=("user_id", "agent_id", "run_id"),
+            positional=3,
+            on_unknown=OnUnknownKeyword.TYPE_ERROR,
+        ),
+    },
+    grammar=OSS_GRAMMAR,
+)
+
+MEMSY = Dialect(
+    id="memsy",
+    label="Memsy",
+    classes=frozenset(
+        {
+            "memsy.MemsyClient",
+            "memsy.AsyncMemsyClient",
+            "memsy.client.MemsyClient",
+            "memsy.async_client.AsyncMemsyClient",
+        }
+    ),
+    factories=frozenset(),
+    methods={
+        "search": Method(
+            "search",
+            params=(
+                "query",
+                "actor_id",
+                "session_id",
+                "exclude_session_id",
+                "limit",
+                "threshold",
+                "include_source_events",
+                "role_ids",
+                "team_ids",
+            ),
+            positional=1,
+            on_unknown=OnUnknownKeyword.TYPE_ERROR,
+            defaults={"limit": 10, "threshold": 0.0},
+        ),
+        "memories.list": Method(
+            "memories.list",
+            params=("actor_id", "kind", "type", "status", "sort", "search", "limit", "offset"),
+            positional=0,
+            on_unknown=OnUnknownKeyword.TYPE_ERROR,
+            defaults={"limit": 50},
+        ),
+    },
+    grammar=None,
+    raises="TypeError",
+)
+
+MEMOS = Dialect(
+    id="memos",
+    label="MemOS",
+    classes=frozenset({"memos.api.client.MemOSClient"}),
+    factories=frozenset(),
+    methods={
+        "search_memory": Method(
+            "search_memory",
+            params=(
+                "query",
+                "user_id",
+                "conversation_id",
+                "agent_id",
+                "memory_limit_number",
+                "include_preference",
+                "knowledgebase_ids",
+                "filter",
+                "source",
+                "include_tool_memory",
+                "preference_limit_number",
+                "tool_memory_limit_number",
+                "relativity",
+                "include_skill",
+                "skill_limit_number",
+                "include_memory_view",
+                "context_format",
+            ),
+            positional=17,
+            on_unknown=OnUnknownKeyword.TYPE_ERROR,
+            defaults={"memory_limit_number": 6},
+        ),
+    },
+    grammar=None,
+)
+
+DIALECTS: dict[str, Dialect] = {d.id: d for d in (PLATFORM, OPEN_SOURCE, MEMSY, MEMOS)}
+MEM0 = frozenset({PLATFORM.id, OPEN_SOURCE.id})
+
+# Fully qualified client class name -> dialect.
+CLASS_DIALECT: dict[str, Dialect] = {cls: d for d in DIALECTS.values() for cls in d.classes}
+
+# Names of methods worth looking at, over all dialects (the call-site extractor's first filter).
+# `list`, `all` and `get_memories` are wrong spellings of `get_all` (MEM123).
+WRONG_LIST_METHODS = frozenset({"list", "all", "get_memories", "list_memories"})
+CALL_METHODS = (
+    frozenset({name.rsplit(".", 1)[-1] for d in DIALECTS.values() for name in d.methods})
+    | WRONG_LIST_METHODS
+)

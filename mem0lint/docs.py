@@ -1,0 +1,75 @@
+"""Rule documentation generated from the rule classes: `--explain`, the README table."""
+
+from __future__ import annotations
+
+import textwrap
+
+from mem0lint.dialects import DIALECTS
+from mem0lint.rule import Rule, all_rules
+
+
+def _dialect_labels(rule: type[Rule]) -> str:
+    return ", ".join(DIALECTS[d].label for d in sorted(rule.dialects))
+
+
+def _severity(rule: type[Rule]) -> str:
+    if isinstance(rule.severity, dict):
+        return "; ".join(
+            f"{DIALECTS[d].label}: {s.value}" for d, s in sorted(rule.severity.items())
+        )
+    return rule.severity.value
+
+
+def _fix_kinds(rule: type[Rule]) -> str:
+    """ "safe", "unsafe", "safe, unsafe" or "none", read from the rule's fix-safety sentence."""
+    words = set(rule.fix_safety.replace(",", " ").replace(";", " ").replace("(", " ").split())
+    kinds = [k for k in ("safe", "unsafe") if k in words]
+    return ", ".join(kinds) or "none"
+
+
+def _block(code: str) -> str:
+    return "```python\n" + textwrap.dedent(code).strip("\n") + "\n```"
+
+
+def explain(rule: type[Rule]) -> str:
+    """Ruff-style rule page: what it does, why, example, fix."""
+    parts = [
+        f"# {rule.code} {rule.name}",
+        "",
+        f"Dialects: {_dialect_labels(rule)}. Severity: {_severity(rule)}. Fix: {rule.fix_safety}.",
+        "",
+        "## What it does",
+        rule.summary + ".",
+        "",
+        "## Why is this bad?",
+        textwrap.fill(rule.why, 96),
+    ]
+    for example in rule.examples:
+        label = DIALECTS[example.dialect].label
+        parts += [
+            "",
+            f"## Example ({label})",
+            _block(example.bad),
+            "",
+            "Use instead:",
+            _block(example.good),
+        ]
+        if example.fixed is not None:
+            how = "`--fix --unsafe-fixes`" if example.unsafe else "`--fix`"
+            parts += ["", f"{how} rewrites it to:", _block(example.fixed)]
+    return "\n".join(parts) + "\n"
+
+
+def rules_table() -> str:
+    """The Markdown table of every rule (README and `mem0lint --explain` without a code)."""
+    rows = [
+        "| Code | Name | Dialects | Severity | Fix | What it checks |",
+        "|---|---|---|---|---|---|",
+    ]
+    for code, rule in all_rules().items():
+        summary = rule.summary.replace("|", "\\|")
+        rows.append(
+            f"| {code} | {rule.name} | {_dialect_labels(rule)} | {_severity(rule)} | "
+            f"{_fix_kinds(rule)} | {summary} |"
+        )
+    return "\n".join(rows) + "\n"

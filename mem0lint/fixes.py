@@ -1,0 +1,90 @@
+"""Small builders for fix replacements that keep the author's formatting.
+
+Every builder returns a (original node, replacement node) pair or a replacement node; rules
+combine them into a `Fix`. New code copies quotes, commas and whitespace from what is there.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+import libcst as cst
+
+from mem0lint.filtertree import Entry
+
+Replacement = tuple[cst.CSTNode, cst.CSTNode]
+
+
+def string_like(original: cst.BaseExpression | None, text: str) -> cst.SimpleString:
+    """A string literal for `text` in the quote style of `original` (double quotes otherwise)."""
+    quote = '"'
+    if isinstance(original, cst.SimpleString):
+        quote = original.quote
+    if quote in text or "\\" in text or "\n" in text:
+        return cst.SimpleString(repr(text))
+    return cst.SimpleString(f"{quote}{text}{quote}")
+
+
+def rename_key(entry: Entry, new_key: str) -> Replacement:
+    key = entry.key_node
+    return key, string_like(key, new_key)
+
+
+def rename_keyword(arg: cst.Arg, new_name: str) -> Replacement:
+    return arg.keyword, cst.Name(new_name)
+
+
+def with_elements(container: cst.CSTNode, elements: Sequence[cst.CSTNode]) -> cst.CSTNode:
+    """`container` (Dict, List, Call args) with new elements, keeping the last comma style."""
+    return container.with_changes(elements=normalise_commas(container.elements, elements))
+
+
+def normalise_commas(old: Sequence[cst.CSTNode], new: Sequence[cst.CSTNode]) -> list[cst.CSTNode]:
+    """Give every element but the last a comma; the last keeps the old last one's trailing comma."""
+    if not new:
+        return []
+    trailing = old[-1].comma if old else cst.MaybeSentinel.DEFAULT
+    comma_style = next(
+        (e.comma for e in old if isinstance(e.comma, cst.Comma)),
+        cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")),
+    )
+    result = []
+    for index, element in enumerate(new):
+        last = index == len(new) - 1
+        if last:
+            result.append(element.with_changes(comma=trailing))
+        elif not isinstance(element.comma, cst.Comma):
+            result.append(element.with_changes(comma=comma_style))
+        else:
+            result.append(element)
+    return result
+
+
+def with_args(call: cst.Call, args: Sequence[cst.Arg]) -> cst.Call:
+    return call.with_changes(args=normalise_commas(call.args, args))
+
+
+def keyword_arg(name: str, value: cst.BaseExpression) -> cst.Arg:
+    return cst.Arg(
+        value=value,
+        keyword=cst.Name(name),
+        equal=cst.AssignEqual(
+            whitespace_before=cst.SimpleWhitespace(""), whitespace_after=cst.SimpleWhitespace("")
+        ),
+    )
+
+
+def dict_element(key: str, value: cst.BaseExpression, like: cst.BaseExpression | None = None):
+    return cst.DictElement(key=string_like(like, key), value=value)
+
+
+def single_line_dict(elements: Sequence[cst.BaseDictElement]) -> cst.Dict:
+    return cst.Dict(
+        elements=normalise_commas(
+            [], [e.with_changes(comma=cst.MaybeSentinel.DEFAULT) for e in elements]
+        )
+    )
+
+
+def strip_comma(node: cst.CSTNode) -> cst.CSTNode:
+    return node.with_changes(comma=cst.MaybeSentinel.DEFAULT)

@@ -1,0 +1,145 @@
+"""What a rule is: one small class with its code, message, docs, examples and check.
+
+Modelled on Fixit's rules and Ruff's rule docs: everything a reader (or `--explain`, the README
+table, the parametrised tests) needs about a rule sits in its class.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import ClassVar, Iterator, Union
+
+import libcst as cst
+
+from mem0lint.callsite import CallSite
+
+
+class Severity(str, Enum):
+    ERROR = "error"  # the call raises or is rejected
+    WARNING = "warning"  # the call succeeds with silently wrong results
+    INFO = "info"  # advisory
+
+
+class Applicability(str, Enum):
+    SAFE = "safe"  # keeps the meaning the author wrote; applied by --fix
+    UNSAFE = "unsafe"  # may change results; applied only with --unsafe-fixes
+
+
+@dataclass(frozen=True)
+class Fix:
+    applicability: Applicability
+    message: str
+    # (original node, replacement node) pairs; originals are nodes of the linted module.
+    replacements: tuple[tuple[cst.CSTNode, cst.CSTNode], ...]
+
+
+@dataclass
+class Finding:
+    """What a rule reports: where (a CST node), what, and optionally how to fix it."""
+
+    node: cst.CSTNode
+    message: str
+    fix: Fix | None = None
+    severity: Severity | None = None  # None: the rule's severity for the dialect
+
+
+# The receiver each dialect's examples use; its set-up is prepended to every example.
+PREAMBLES = {
+    "mem0-platform": "from mem0 import MemoryClient\n\nclient = MemoryClient()\n",
+    "mem0-oss": "from mem0 import Memory\n\nmemory = Memory()\n",
+    "memsy": (
+        "from memsy import MemsyClient\n\n"
+        'client = MemsyClient(base_url="https://memsy.example", api_key="key")\n'
+    ),
+    "memos": 'from memos.api.client import MemOSClient\n\nclient = MemOSClient(api_key="key")\n',
+}
+
+
+@dataclass(frozen=True)
+class Example:
+    """A bad call, the same call written right, and what `--fix` makes of the bad one.
+
+    `fixed` is None when the rule offers no fix for this example. With `unsafe=True` the fix is
+    applied only with `--unsafe-fixes`. Snippets without an import get the dialect's preamble.
+    """
+
+    dialect: str
+    bad: str
+    good: str
+    fixed: Union[str, None] = None
+    unsafe: bool = False
+
+    def program(self, snippet: str) -> str:
+        snippet = textwrap.dedent(snippet).strip("\n") + "\n"
+        if "import " in snippet:
+            return snippet
+        return PREAMBLES[self.dialect] + snippet
+
+    @staticmethod
+    def strip_preamble(dialect: str, program: str) -> str:
+        preamble = PREAMBLES[dialect]
+        return program[len(preamble) :] if program.startswith(preamble) else program
+
+
+class Rule:
+    code: ClassVar[str]
+    name: ClassVar[str]
+    dialects: ClassVar[frozenset[str]]
+    # Methods the rule looks at (CallSite.method values); None: every call site of the dialect.
+    methods: ClassVar[Union[frozenset[str], None]] = None
+    severity: ClassVar[Union[Severity, dict[str, Severity]]]
+    summary: ClassVar[str]  # what it checks, one line
+    why: ClassVar[str]  # why it matters
+    fix_safety: ClassVar[str] = "none"  # "safe", "unsafe", or a sentence
+    examples: ClassVar[list[Example]] = []
+
+    registry: ClassVar[dict[str, type[Rule]]] = {}
+
+    def __init_subclass__(cls, **kwargs) -> None:
+        super().__init_subclass__(**kwargs)
+        if "code" in cls.__dict__:
+            if cls.code in Rule.registry:
+                raise ValueError(f"duplicate rule code {cls.code}")
+            Rule.registry[cls.code] = cls
+
+    def severity_for(self, dialect: str) -> Severity:
+        if isinstance(self.severity, dict):
+            return self.severity[dialect]
+        return self.severity
+
+    def applies_to(self, site: CallSite) -> bool:
+        return site.dialect.id in self.dialects and (
+            self.methods is None or site.method in self.methods
+        )
+
+    def check(self, site: CallSite) -> Iterator[Finding]:
+        raise NotImplementedError
+
+
+@dataclass
+class Diagnostic:
+    """A finding placed in a file: what the reporters print and --fix applies."""
+
+    code: str
+    name: str
+    severity: Severity
+    message: str
+    dialect: str
+    node: cst.CSTNode
+    fix: Fix | None
+    start: tuple[int, int] = (0, 0)  # (row, column), 1-based
+    end: tuple[int, int] = (0, 0)
+    edits: list[dict] = field(default_factory=list)
+    cell: int | None = None
+
+    @property
+    def fixable(self) -> bool:
+        return self.fix is not None
+
+
+def all_rules() -> dict[str, type[Rule]]:
+    import mem0lint.rules  # noqa: F401  (registers every rule module)
+
+    return dict(sorted(Rule.registry.items()))

@@ -1,0 +1,183 @@
+"""MEM1xx: the arguments of mem0 `search`, `get_all` and `delete_all` calls."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+import libcst as cst
+
+from mem0lint import fixes
+from mem0lint.callsite import CallSite
+from mem0lint.dialects import MEM0, PLATFORM
+from mem0lint.filtertree import DictValue, ListValue
+from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
+
+
+class EntityKwargNotInFilters(Rule):
+    """Entity ids passed as keywords instead of inside `filters`.
+
+    mem0 2.x moved `user_id`, `agent_id`, `app_id` and `run_id` into the filter: the SDKs raise
+    `ValueError` before any request is sent (Platform raw REST answers 400).
+    """
+
+    code = "MEM101"
+    name = "entity-kwarg-not-in-filters"
+    dialects = MEM0
+    methods = frozenset({"search", "get_all"})
+    severity = Severity.ERROR
+    summary = "Entity ids (`user_id`, ...) passed as keywords instead of inside `filters=`"
+    why = (
+        "Since mem0 2.x, `search()` and `get_all()` reject top-level entity ids with a ValueError "
+        "(the Platform REST API with HTTP 400). This is the most common mistake in public mem0 "
+        "code, copied from older docs."
+    )
+    fix_safety = (
+        "safe when `filters` is absent or an inline dict that lacks the key (Platform: added as a "
+        "sibling or appended to the root `AND`; open source: always a top-level key); unsafe when "
+        "`filters` is a variable (`{**filters, ...}`)"
+    )
+    examples = [
+        Example(
+            "mem0-platform",
+            bad='client.search("hobbies", user_id="alice", top_k=5)',
+            good='client.search("hobbies", filters={"user_id": "alice"}, top_k=5)',
+            fixed='client.search("hobbies", filters={"user_id": "alice"}, top_k=5)',
+        ),
+        Example(
+            "mem0-oss",
+            bad='memory.get_all(user_id="alice", filters={"AND": [{"topic": "food"}]})',
+            good='memory.get_all(filters={"AND": [{"topic": "food"}], "user_id": "alice"})',
+            fixed='memory.get_all(filters={"AND": [{"topic": "food"}], "user_id": "alice"})',
+        ),
+        Example(
+            "mem0-platform",
+            bad='client.get_all(filters=build_filters(), user_id="alice")',
+            good='client.get_all(filters={**build_filters(), "user_id": "alice"})',
+            fixed='client.get_all(filters={**build_filters(), "user_id": "alice"})',
+            unsafe=True,
+        ),
+    ]
+
+    def entity_names(self, site: CallSite) -> frozenset[str]:
+        return site.dialect.grammar.entity_fields
+
+    def check(self, site: CallSite) -> Iterator[Finding]:
+        entities = self.entity_names(site)
+        moved = [arg for name, arg in site.keywords.items() if name in entities]
+        if not moved:
+            return
+        fix = self._fix(site, moved)
+        for arg in moved:
+            key = arg.keyword.value
+            yield Finding(
+                arg,
+                f"`{key}=` is not accepted as a keyword by `{site.method}()` (raises "
+                f'{site.spec.entity_kwargs_error}); put it in `filters={{"{key}": ...}}`',
+                fix,
+            )
+
+    def _fix(self, site: CallSite, moved: list[cst.Arg]) -> Fix | None:
+        new_entries = [fixes.dict_element(a.keyword.value, a.value) for a in moved]
+        names = ", ".join(f"`{a.keyword.value}`" for a in moved)
+        message = f"Move {names} into `filters`"
+        kept = [a for a in site.call.args if not any(a is m for m in moved)]
+        filters_arg = site.filters_arg
+        if filters_arg is None:
+            new_filters = fixes.keyword_arg("filters", fixes.single_line_dict(new_entries))
+            index = next(i for i, a in enumerate(site.call.args) if a is moved[0])
+            args = list(kept)
+            args.insert(min(index, len(args)), new_filters)
+            return Fix(
+                Applicability.SAFE, message, ((site.call, fixes.with_args(site.call, args)),)
+            )
+        tree = site.filters
+        if site.filters_inline and isinstance(tree, DictValue) and tree.complete:
+            if any(tree.get(a.keyword.value) for a in moved):
+                return None  # both spellings present: the author must choose
+            new_dict = self._add_entities(site, tree, new_entries)
+            call = fixes.with_args(
+                site.call,
+                [a.with_changes(value=new_dict) if a is filters_arg else a for a in kept],
+            )
+            return Fix(Applicability.SAFE, message, ((site.call, call),))
+        # A variable or an expression: spread it; an existing key would be overridden.
+        spread = cst.Dict([cst.StarredDictElement(filters_arg.value), *new_entries])
+        call = fixes.with_args(
+            site.call,
+            [
+                a.with_changes(value=fixes.single_line_dict(spread.elements))
+                if a is filters_arg
+                else a
+                for a in kept
+            ],
+        )
+        return Fix(
+            Applicability.UNSAFE,
+            message + " (may override a key of the filter)",
+            ((site.call, call),),
+        )
+
+    @staticmethod
+    def _add_entities(site: CallSite, tree: DictValue, new_entries) -> cst.Dict:
+        """Sibling keys are ANDed on both dialects; on Platform a root AND list reads better."""
+        node = tree.node
+        if site.dialect is PLATFORM:
+            and_entry = tree.get("AND")
+            if and_entry is not None and isinstance(and_entry.value, ListValue):
+                conditions = [cst.Element(fixes.single_line_dict([e])) for e in new_entries]
+                and_list = and_entry.value.node
+                new_list = fixes.with_elements(and_list, [*and_list.elements, *conditions])
+                return node.deep_replace(and_list, new_list)
+        return fixes.with_elements(node, [*node.elements, *new_entries])
+
+
+# Wrong keyword -> right keyword, for `search()` on both mem0 dialects.
+RESULT_CAP_ALIASES = ("limit", "k", "n", "max_results", "count", "size")
+
+
+class UnknownResultCapKwarg(Rule):
+    code = "MEM102"
+    name = "unknown-result-cap-kwarg"
+    dialects = MEM0
+    methods = frozenset({"search"})
+    severity = Severity.WARNING
+    summary = "`limit=`, `k=`, `max_results=`... on `search()`: the cap is `top_k`"
+    why = (
+        "mem0's `search()` accepts unknown keywords and ignores them: `limit=5` returns the "
+        "default number of results (Platform 10, open source 20) without any error."
+    )
+    fix_safety = "safe (renamed to `top_k`, unless `top_k` is already given)"
+    examples = [
+        Example(
+            "mem0-platform",
+            bad='client.search("q", filters={"user_id": "alice"}, limit=5)',
+            good='client.search("q", filters={"user_id": "alice"}, top_k=5)',
+            fixed='client.search("q", filters={"user_id": "alice"}, top_k=5)',
+        ),
+        Example(
+            "mem0-oss",
+            bad='memory.search("q", filters={"user_id": "alice"}, k=3)',
+            good='memory.search("q", filters={"user_id": "alice"}, top_k=3)',
+            fixed='memory.search("q", filters={"user_id": "alice"}, top_k=3)',
+        ),
+    ]
+
+    def check(self, site: CallSite) -> Iterator[Finding]:
+        default = site.spec.defaults["top_k"]
+        for alias in RESULT_CAP_ALIASES:
+            arg = site.keyword(alias)
+            if arg is None:
+                continue
+            fix = None
+            if site.keyword("top_k") is None:
+                fix = Fix(
+                    Applicability.SAFE,
+                    f"Rename `{alias}` to `top_k`",
+                    (fixes.rename_keyword(arg, "top_k"),),
+                )
+            yield Finding(
+                arg,
+                f"`{alias}=` is silently ignored by `{site.method}()`; the result cap is "
+                f"`top_k` (default {default})",
+                fix,
+            )

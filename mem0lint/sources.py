@@ -1,0 +1,175 @@
+"""Finding files, reading them, and writing fixed ones back without losing anything."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterator
+
+import pathspec
+
+PYTHON_SUFFIXES = frozenset({".py", ".pyi"})
+SKIPPED_DIRS = frozenset(
+    {
+        ".git",
+        ".hg",
+        ".svn",
+        ".venv",
+        "venv",
+        ".env",
+        "node_modules",
+        "build",
+        "dist",
+        "__pycache__",
+        ".tox",
+        ".nox",
+        ".eggs",
+        ".mypy_cache",
+        ".pytest_cache",
+        ".ruff_cache",
+        ".mem0lint_cache",
+        "site-packages",
+    }
+)
+
+
+@dataclass(frozen=True)
+class SourceFile:
+    path: Path  # as given on the command line, joined with the path inside a folder
+    explicit: bool = False  # named on the command line
+
+
+def _is_virtualenv(directory: Path) -> bool:
+    return (directory / "pyvenv.cfg").is_file()
+
+
+def _git_root(start: Path) -> Path | None:
+    for directory in [start, *start.parents]:
+        if (directory / ".git").exists():
+            return directory
+    return None
+
+
+class _Ignores:
+    """The .gitignore files that apply to a directory, each matched relative to its folder."""
+
+    def __init__(self) -> None:
+        self._specs: dict[Path, pathspec.PathSpec | None] = {}
+
+    def _spec(self, directory: Path) -> pathspec.PathSpec | None:
+        if directory not in self._specs:
+            ignore_file = directory / ".gitignore"
+            spec = None
+            if ignore_file.is_file():
+                try:
+                    lines = ignore_file.read_text(encoding="utf-8", errors="replace").splitlines()
+                    spec = pathspec.GitIgnoreSpec.from_lines(lines)
+                except OSError:
+                    spec = None
+            self._specs[directory] = spec
+        return self._specs[directory]
+
+    def ignored(self, path: Path, is_dir: bool, root: Path) -> bool:
+        """`root`: the outermost folder whose .gitignore applies (the git root, absolute)."""
+        absolute = path.absolute()
+        for directory in [d for d in absolute.parents if d == root or root in d.parents]:
+            spec = self._spec(directory)
+            if spec is None:
+                continue
+            relative = absolute.relative_to(directory).as_posix() + ("/" if is_dir else "")
+            if spec.match_file(relative):
+                return True
+        return False
+
+
+def discover(
+    paths: list[str],
+    suffixes: frozenset[str] = PYTHON_SUFFIXES,
+    exclude: pathspec.PathSpec | None = None,
+) -> Iterator[SourceFile]:
+    """Files to lint, in a stable order. Folders are walked; named files are always linted."""
+    ignores = _Ignores()
+    for given in paths:
+        top = Path(given)
+        if top.is_file() or (top.exists() and not top.is_dir()):
+            yield SourceFile(top, explicit=True)
+            continue
+        root = _git_root(top.absolute()) or top.absolute()
+        for directory, dirnames, filenames in os.walk(top):
+            here = Path(directory)
+            dirnames[:] = sorted(
+                name
+                for name in dirnames
+                if name not in SKIPPED_DIRS
+                and not _is_virtualenv(here / name)
+                and not ignores.ignored(here / name, True, root)
+                and not (exclude and exclude.match_file((here / name).as_posix() + "/"))
+            )
+            for name in sorted(filenames):
+                path = here / name
+                if path.suffix not in suffixes:
+                    continue
+                if ignores.ignored(path, False, root):
+                    continue
+                if exclude and exclude.match_file(path.as_posix()):
+                    continue
+                yield SourceFile(path)
+
+
+class WriteRefused(Exception):
+    """The file was not written; the message says why, the original is intact."""
+
+
+def write_atomically(
+    path: Path, new: bytes, original: bytes, roots: list[Path] | None = None
+) -> None:
+    """Replace `path`'s content with `new` through a temporary file and a rename.
+
+    Refuses when the file changed since it was read, when it is read-only, or when it is a
+    symlink to a target outside the linted folders. Mode bits are kept.
+    """
+    target = Path(os.path.realpath(path))
+    if path.is_symlink() and roots is not None:
+        real_roots = [Path(os.path.realpath(r)) for r in roots]
+        if not any(target == r or r in target.parents for r in real_roots):
+            raise WriteRefused(f"symlink to {target}, outside the linted folders; not fixed")
+    try:
+        if target.read_bytes() != original:
+            raise WriteRefused("changed on disk since it was read; not overwritten")
+        mode = os.stat(target).st_mode
+    except OSError as error:
+        raise WriteRefused(f"cannot re-read before writing: {error.strerror}") from None
+    if not os.access(target, os.W_OK):
+        raise WriteRefused("read-only file; not fixed")
+    try:
+        fd, temporary = tempfile.mkstemp(
+            dir=target.parent, prefix=f".{target.name}.", suffix=".mem0lint-tmp"
+        )
+    except OSError as error:
+        raise WriteRefused(f"cannot create a temporary file beside it: {error.strerror}") from None
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(new)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(temporary, mode & 0o7777)
+        _before_rename_hook()
+        os.replace(temporary, target)
+    except BaseException:
+        if os.path.exists(temporary):
+            os.unlink(temporary)
+        raise
+
+
+def _before_rename_hook() -> None:
+    """Tests set MEM0LINT_TEST_PAUSE_BEFORE_RENAME to kill the process mid-write."""
+    pause = os.environ.get("MEM0LINT_TEST_PAUSE_BEFORE_RENAME")
+    if pause:
+        import time
+
+        marker = os.environ.get("MEM0LINT_TEST_PAUSE_MARKER")
+        if marker:
+            Path(marker).touch()
+        time.sleep(float(pause))

@@ -1,0 +1,156 @@
+"""Receiver binding: a call is judged only when its receiver is certainly an SDK client."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import lint_source
+
+WRONG = 'limit=3, filters={"user_id": "u"})'
+
+JUDGED = {
+    "module alias": f"""
+        import mem0 as m
+        c = m.MemoryClient()
+        c.search("q", {WRONG}
+    """,
+    "import from submodule with alias, async with": f"""
+        from mem0.client.main import AsyncMemoryClient as AMC
+        async def f():
+            async with AMC() as c:
+                await c.search("q", {WRONG}
+    """,
+    "self attribute set in __init__, factory": f"""
+        from mem0 import Memory
+        class Agent:
+            def __init__(self):
+                self.memory = Memory.from_config({{}})
+            def recall(self, q):
+                return self.memory.search(q, {WRONG}
+    """,
+    "Optional[...] annotation": f"""
+        from typing import Optional
+        from mem0 import MemoryClient
+        def recall(client: Optional[MemoryClient], q):
+            return client.search(q, {WRONG}
+    """,
+    "string annotation with | None": f"""
+        from mem0 import MemoryClient
+        def recall(client: "MemoryClient | None", q):
+            return client.search(q, {WRONG}
+    """,
+    "local factory function": f"""
+        from mem0 import MemoryClient
+        def get_client():
+            return MemoryClient()
+        get_client().search("q", {WRONG}
+    """,
+    "module global defined below its use": f"""
+        from mem0 import Memory
+        def f():
+            return memory.search("q", {WRONG}
+        memory = Memory()
+    """,
+    "None placeholder, set through global": f"""
+        from mem0 import MemoryClient
+        client = None
+        def init():
+            global client
+            client = MemoryClient()
+        def f():
+            client.search("q", {WRONG}
+    """,
+    "annotated class attribute": f"""
+        from mem0 import MemoryClient
+        class Service:
+            client: MemoryClient
+            def run(self):
+                self.client.search("q", {WRONG}
+    """,
+    "awaited AsyncMemory.from_config": f"""
+        from mem0 import AsyncMemory
+        async def f():
+            memory = AsyncMemory.from_config({{}})
+            await memory.search("q", {WRONG}
+    """,
+    "with Memory() as m": f"""
+        from mem0.memory.main import Memory
+        with Memory() as m:
+            m.search("q", {WRONG}
+    """,
+}
+
+NOT_JUDGED = {
+    "another library's Memory": """
+        from langchain.memory import Memory
+        m = Memory()
+        m.search("q", limit=3)
+    """,
+    "unannotated parameter": """
+        def f(client):
+            client.search("q", limit=3)
+    """,
+    "name rebound to something unknown": """
+        from mem0 import MemoryClient
+        import pymongo
+        client = MemoryClient()
+        client = pymongo.MongoClient()
+        client.search("q", limit=3)
+    """,
+    "a local shadows the module client": """
+        from mem0 import MemoryClient
+        client = MemoryClient()
+        def f(client):
+            client.search("q", limit=3)
+    """,
+    "comprehension variable does not leak": """
+        from mem0 import MemoryClient
+        clients = [object()]
+        client = MemoryClient()
+        def g():
+            return [client.search("q", limit=3) for client in clients]
+    """,
+    "re.search": """
+        import re
+        re.search("q", "text")
+    """,
+    "a user's own class": """
+        class Store:
+            def search(self, q, limit=10): ...
+        Store().search("q", limit=3)
+    """,
+}
+
+
+@pytest.mark.parametrize("code", JUDGED.values(), ids=JUDGED.keys())
+def test_receiver_is_bound(code):
+    assert [d.code for d in lint_source(code)] == ["MEM102"]
+
+
+@pytest.mark.parametrize("code", NOT_JUDGED.values(), ids=NOT_JUDGED.keys())
+def test_unknown_receiver_is_not_judged(code):
+    assert lint_source(code) == []
+
+
+def test_filter_name_bound_once_is_followed_and_fixed_where_written():
+    from conftest import fix_source
+
+    code = """
+        from mem0 import MemoryClient
+        client = MemoryClient()
+        filters = {"$and": [{"user_id": "u"}]}
+        client.search("q", filters=filters)
+    """
+    assert [d.code for d in lint_source(code)] == ["MEM201"]
+    assert '{"AND": [{"user_id": "u"}]}' in fix_source(code)
+
+
+def test_filter_name_bound_twice_is_opaque():
+    code = """
+        from mem0 import MemoryClient
+        client = MemoryClient()
+        filters = {"$and": [{"user_id": "u"}]}
+        if x:
+            filters = {"user_id": "v"}
+        client.search("q", filters=filters)
+    """
+    assert lint_source(code) == []
