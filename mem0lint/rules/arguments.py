@@ -59,6 +59,10 @@ KNOWN_SNAKE = frozenset(
 )
 
 
+def not_a_parameter(site: CallSite, keyword: str) -> str:
+    return f"`{keyword}=` is not a `{site.method}()` parameter ({IGNORED_BY[site.dialect.id]})"
+
+
 def camel_to_snake(name: str) -> str:
     return re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", name).lower()
 
@@ -342,8 +346,8 @@ class UnknownThresholdKwarg(Rule):
             if arg is None:
                 continue
             message = (
-                f"`{alias}=` is {IGNORED_BY[site.dialect.id]} by `{site.method}()`; the minimum "
-                f"score is `threshold` (default {default})"
+                f"{not_a_parameter(site, alias)}; the minimum score is `threshold` "
+                f"(default {default})"
             )
             rename = f"Rename `{alias}` to `threshold`"
             value = number(arg)
@@ -394,7 +398,7 @@ class UnknownRerankKwarg(Rule):
                 continue
             yield Finding(
                 arg,
-                f"`{alias}=` is {IGNORED_BY[site.dialect.id]} by `{site.method}()`; use `rerank=`",
+                f"{not_a_parameter(site, alias)}; use `rerank=`",
                 rename_fix(site, arg, "rerank", f"Rename `{alias}` to `rerank`"),
             )
 
@@ -527,7 +531,8 @@ class PositionalFilters(Rule):
                 "and a dict has no `model_dump`"
             )
         else:
-            mechanism = "TypeError: the arguments after the query are keyword-only"
+            after = "the arguments after the query are" if index else "all arguments are"
+            mechanism = f"TypeError: {after} keyword-only"
         if not isinstance(value, cst.Dict):
             if not options_slot:
                 yield Finding(
@@ -703,8 +708,8 @@ class PageOnSearch(Rule):
             if arg is not None:
                 yield Finding(
                     arg,
-                    f"`search()` does not paginate; `{name}=` is {IGNORED_BY[site.dialect.id]}; "
-                    "raise `top_k` to get more results",
+                    f"`search()` does not paginate: {not_a_parameter(site, name)}; raise "
+                    "`top_k` to get more results",
                 )
 
 
@@ -917,7 +922,9 @@ class CamelCaseKwarg(Rule):
 
     def check(self, site: CallSite) -> Iterator[Finding]:
         raises = site.spec.on_unknown is OnUnknownKeyword.TYPE_ERROR
-        outcome = "raises TypeError" if raises else f"is {IGNORED_BY[site.dialect.id]}"
+        outcome = (
+            "raises TypeError" if raises else f"is not a parameter ({IGNORED_BY[site.dialect.id]})"
+        )
         entities = site.dialect.grammar.entity_fields
         for name, arg in site.keywords.items():
             snake = camel_to_snake(name)
@@ -938,9 +945,30 @@ class CamelCaseKwarg(Rule):
                     severity=severity,
                 )
                 continue
+            if is_entity and site.spec.entity_kwargs_error:
+                # `user_id=` is wrong here too; MEM101 then moves it into `filters`.
+                instead = f'`filters={{"{snake}": ...}}`'
+                fix = None
+                if entity_move_is_safe(site, snake):
+                    fix = rename_fix(site, arg, snake, f"Rename `{name}` to `{snake}`")
+            else:
+                instead = f"`{snake}=`"
+                fix = rename_fix(site, arg, snake, f"Rename `{name}` to `{snake}`")
             yield Finding(
                 arg,
-                f"`{name}=` {outcome}; the Python SDK is snake_case: write `{snake}=`",
-                rename_fix(site, arg, snake, f"Rename `{name}` to `{snake}`"),
+                f"`{name}=` {outcome}; the Python SDK is snake_case: write {instead}",
+                fix,
                 severity=severity,
             )
+
+
+def entity_move_is_safe(site: CallSite, key: str) -> bool:
+    """Whether MEM101 can move a `key=` keyword into `filters` safely (no filters, or an inline
+    literal dict without that key): only then is renaming a camelCase entity id a step forward
+    rather than a swap of a silently ignored keyword for a ValueError."""
+    if site.filters_arg is None:
+        return True
+    tree = site.filters
+    return (
+        site.filters_inline and isinstance(tree, DictValue) and tree.complete and not tree.get(key)
+    )
