@@ -211,7 +211,7 @@ class EntityKwargNotInFilters(Rule):
             )
 
     def _fix(self, site: CallSite, moved: list[cst.Arg]) -> Fix | None:
-        new_entries = [fixes.dict_element(a.keyword.value, a.value) for a in moved]
+        new_entries = [fixes.dict_element(a.keyword.value, a.value, like=a.value) for a in moved]
         names = ", ".join(f"`{a.keyword.value}`" for a in moved)
         message = f"Move {names} into `filters`"
         kept = [a for a in site.call.args if not any(a is m for m in moved)]
