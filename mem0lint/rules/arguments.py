@@ -67,6 +67,12 @@ def camel_to_snake(name: str) -> str:
     return re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", name).lower()
 
 
+def camel_spelling_of(name: str) -> str | None:
+    """The snake_case mem0 keyword `name` is a camelCase spelling of (MEM124), else None."""
+    snake = camel_to_snake(name)
+    return snake if snake != name and snake in KNOWN_SNAKE else None
+
+
 def _could_become(name: str) -> frozenset[str]:
     """Every keyword some rule of this module may rename `name` to (conservative)."""
     targets = set()
@@ -927,8 +933,8 @@ class CamelCaseKwarg(Rule):
         )
         entities = site.dialect.grammar.entity_fields
         for name, arg in site.keywords.items():
-            snake = camel_to_snake(name)
-            if snake == name or snake not in KNOWN_SNAKE:
+            snake = camel_spelling_of(name)
+            if snake is None:
                 continue
             is_entity = snake in MEM0_ENTITIES
             if raises:
