@@ -304,8 +304,9 @@ def test_camel_entity_next_to_the_same_key_in_filters_is_not_renamed():
     assert only(code, "MEM124").fix is None
 
 
-def test_camel_case_that_is_no_mem0_parameter_is_left_alone():
-    assert codes(PLATFORM + "client.search('q', filters={'user_id': 'u'}, myFlag=True)\n") == []
+def test_camel_case_that_is_no_mem0_parameter_is_just_unknown():
+    code = PLATFORM + "client.search('q', filters={'user_id': 'u'}, myFlag=True)\n"
+    assert codes(code) == ["MEM107"]
 
 
 # --- MEM502 dates ----------------------------------------------------------------------------
@@ -349,3 +350,109 @@ def test_oss_timestamp_is_not_a_time_field():
 def test_platform_get_all_date_keywords():
     code = PLATFORM + "client.get_all(filters={'user_id': 'u'}, start_date='2024/01/01')\n"
     assert codes(code) == ["MEM502"]
+
+
+# --- MEM107 other unknown keywords: parameters differ per dialect -----------------------------
+
+
+@pytest.mark.parametrize(
+    ("preamble", "call", "expected"),
+    [
+        (OSS, "memory.search('q', filters={'user_id': 'u'}, explain=True)", []),
+        (PLATFORM, "client.search('q', filters={'user_id': 'u'}, explain=True)", ["MEM107"]),
+        (PLATFORM, "client.search('q', filters={'user_id': 'u'}, fields=['memory'])", []),
+        (OSS, "memory.search('q', filters={'user_id': 'u'}, fields=['memory'])", ["MEM107"]),
+        (PLATFORM, "client.get_all(filters={'user_id': 'u'}, keywords='tea')", []),
+        (PLATFORM, "client.get_all(filters={'user_id': 'u'}, enable_graph=True)", ["MEM107"]),
+        # One finding per keyword: owned by the more specific rule.
+        (PLATFORM, "client.search('q', filters={'user_id': 'u'}, limit=3)", ["MEM102"]),
+        (OSS, "memory.search('q', filters={'user_id': 'u'}, app_id='a')", ["MEM122"]),
+    ],
+)
+def test_unknown_keywords_per_dialect(preamble, call, expected):
+    assert codes(preamble + call + "\n") == expected
+
+
+def test_reference_date_none_is_allowed_on_oss():
+    assert codes(OSS + "memory.search('q', filters={'user_id': 'u'}, reference_date=None)\n") == []
+    assert codes(OSS + "memory.search('q', filters={'user_id': 'u'}, reference_date=d)\n") == [
+        "MEM115"
+    ]
+
+
+# --- delete_all (MEM116-MEM118) -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("preamble", "call", "expected"),
+    [
+        (OSS, "memory.delete_all('alice')", []),  # positional user_id
+        (OSS, "memory.delete_all(user_id='alice', run_id=r)", []),
+        (OSS, "memory.delete_all()", ["MEM118"]),
+        (OSS, "memory.delete_all(**scope)", []),
+        (OSS, "memory.delete_all(userId='u')", ["MEM124"]),  # not also MEM116 / MEM118
+        (PLATFORM, "client.delete_all(app_id='*')", []),
+        (PLATFORM, "client.delete_all(user_id=None)", ["MEM118"]),
+        (PLATFORM, "client.delete_all(options)", []),
+        (PLATFORM, "client.delete_all(filters=f)", ["MEM117"]),  # not also MEM118
+    ],
+)
+def test_delete_all(preamble, call, expected):
+    assert codes(preamble + call + "\n") == expected
+
+
+def test_platform_delete_all_filters_with_operators_has_no_fix():
+    code = PLATFORM + "client.delete_all(filters={'user_id': {'in': ['a', 'b']}})\n"
+    assert only(code, "MEM117").fix is None
+
+
+def test_delete_all_wildcard_from_filters_needs_unsafe_fixes():
+    code = OSS + "memory.delete_all(filters={'user_id': '*'})\n"
+    assert fix_source(code) == code
+    assert fix_source(code, unsafe=True) == OSS + "memory.delete_all(user_id='*')\n"
+
+
+def test_delete_all_filters_key_also_given_as_keyword_is_not_fixed():
+    code = PLATFORM + "client.delete_all(user_id='a', filters={'user_id': 'b'})\n"
+    assert only(code, "MEM117").fix is None
+
+
+# --- construction (MEM119-MEM121) -------------------------------------------------------------
+
+
+def test_removed_client_params_on_the_async_client():
+    code = (
+        "from mem0 import AsyncMemoryClient\n\nc = AsyncMemoryClient(key, org_id=o, project_id=p)\n"
+    )
+    assert codes(code) == ["MEM119", "MEM119"]
+    assert fix_source(code) == "from mem0 import AsyncMemoryClient\n\nc = AsyncMemoryClient(key)\n"
+
+
+def test_memory_with_a_config_object_is_correct():
+    code = (
+        "from mem0 import Memory\nfrom mem0.configs.base import MemoryConfig\n\n"
+        "m = Memory(MemoryConfig())\nn = Memory(config=cfg)\n"
+    )
+    assert codes(code) == []
+
+
+def test_memory_config_keyword_dict_becomes_positional():
+    code = "from mem0 import Memory\n\ncfg = {'llm': {}}\nm = Memory(config=cfg)\n"
+    fixed = fix_source(code)
+    assert fixed == "from mem0 import Memory\n\ncfg = {'llm': {}}\nm = Memory.from_config(cfg)\n"
+
+
+def test_await_from_config_keeps_parentheses():
+    code = (
+        "from mem0 import AsyncMemory\n\nasync def f(c):\n"
+        "    return (await AsyncMemory.from_config(c)).search\n"
+    )
+    assert codes(code) == ["MEM121"]
+    assert fix_source(code) == (
+        "from mem0 import AsyncMemory\n\nasync def f(c):\n"
+        "    return (AsyncMemory.from_config(c)).search\n"
+    )
+
+
+def test_from_config_without_await_is_correct():
+    assert codes("from mem0 import AsyncMemory\n\nm = AsyncMemory.from_config(c)\n") == []

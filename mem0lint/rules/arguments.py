@@ -978,3 +978,109 @@ def entity_move_is_safe(site: CallSite, key: str) -> bool:
     return (
         site.filters_inline and isinstance(tree, DictValue) and tree.complete and not tree.get(key)
     )
+
+
+class ReferenceDateOnOss(Rule):
+    code = "MEM115"
+    name = "reference-date-on-oss"
+    dialects = frozenset({"mem0-oss"})
+    methods = frozenset({"search"})
+    severity = Severity.ERROR
+    summary = "`reference_date=` on open source `Memory.search()`"
+    why = (
+        "`reference_date` (relative-time queries) is a Platform feature. Open source "
+        "`Memory.search()` declares the parameter only to raise ValueError when it is not None."
+    )
+    examples = [
+        Example(
+            "mem0-oss",
+            bad='memory.search("last week", filters={"user_id": "u"}, reference_date="2025-01-01")',
+            good='memory.search("last week", filters={"user_id": "u"})',
+        ),
+    ]
+
+    def check(self, site: CallSite) -> Iterator[Finding]:
+        arg = site.keyword("reference_date")
+        if arg is None or literal_value(arg.value) == (True, None):
+            return
+        yield Finding(
+            arg,
+            "`reference_date` is Platform-only; `Memory.search()` raises ValueError when it is "
+            "set: remove it (or filter on `created_at`)",
+        )
+
+
+class OssAppId(Rule):
+    code = "MEM122"
+    name = "oss-app-id"
+    dialects = frozenset({"mem0-oss"})
+    methods = frozenset({"search", "get_all"})
+    severity = Severity.WARNING
+    summary = "`app_id=` on open source `search()` / `get_all()`"
+    why = (
+        "Open source mem0 scopes memories by `user_id`, `agent_id` and `run_id` only. An "
+        "`app_id=` keyword is not rejected like the other entity ids: it is silently ignored, "
+        "so the call is not scoped to the app."
+    )
+    examples = [
+        Example(
+            "mem0-oss",
+            bad='memory.search("q", filters={"user_id": "u"}, app_id="shop")',
+            good='memory.search("q", filters={"user_id": "u"})',
+        ),
+    ]
+
+    def check(self, site: CallSite) -> Iterator[Finding]:
+        arg = site.keyword("app_id")
+        if arg is None:
+            return
+        yield Finding(
+            arg,
+            f"{not_a_parameter(site, 'app_id')}: mem0 open source has no app scope; scope the "
+            "call by `user_id` / `agent_id` / `run_id` in `filters`",
+        )
+
+
+# Keywords another rule of this module explains, per method (MEM107 stays silent on them).
+EXPLAINED_ELSEWHERE = {
+    "search": frozenset(
+        {*RESULT_CAP_ALIASES, *THRESHOLD_ALIASES, *RERANK_ALIASES, *SEARCH_PAGING, "filter"}
+        | MEM0_ENTITIES
+    ),
+    "get_all": frozenset(
+        {*RESULT_CAP_ALIASES, "filter", "top_k", "page", "page_size"} | MEM0_ENTITIES
+    ),
+}
+
+
+class OtherUnknownKwarg(Rule):
+    code = "MEM107"
+    name = "other-unknown-kwarg"
+    dialects = MEM0
+    methods = frozenset({"search", "get_all"})
+    severity = Severity.WARNING
+    summary = "A keyword `search()` / `get_all()` does not have (`output_format=`, `version=`...)"
+    why = (
+        "mem0 `search()` and `get_all()` accept any keyword: open source drops unknown ones, the "
+        "Platform SDK sends them and the API ignores them. Options from older versions "
+        "(`output_format`, `version`, `enable_graph`) or other libraries do nothing."
+    )
+    examples = [
+        Example(
+            "mem0-platform",
+            bad='client.search("q", filters={"user_id": "u"}, output_format="v1.1")',
+            good='client.search("q", filters={"user_id": "u"})',
+        ),
+        Example(
+            "mem0-oss",
+            bad='memory.get_all(filters={"user_id": "u"}, version="v2")',
+            good='memory.get_all(filters={"user_id": "u"})',
+        ),
+    ]
+
+    def check(self, site: CallSite) -> Iterator[Finding]:
+        explained = EXPLAINED_ELSEWHERE[site.method]
+        for name, arg in site.keywords.items():
+            if name in site.spec.params or name in explained or camel_spelling_of(name):
+                continue
+            yield Finding(arg, f"{not_a_parameter(site, name)}; remove it")
