@@ -87,6 +87,8 @@ class BindingCollector(cst.CSTVisitor):
         self._scopes: list[Scope] = [self.module_scope]
         self.calls: list[tuple[cst.Call, Scope]] = []
         self.awaited: set[int] = set()
+        # id(awaited expression) -> the Await node (a fix that drops a wrong `await` needs it).
+        self.await_of: dict[int, cst.Await] = {}
         self.functions: dict[int, Scope] = {}  # id(FunctionDef) -> its scope
         self.returns: dict[int, list[cst.BaseExpression]] = {}
 
@@ -248,6 +250,7 @@ class BindingCollector(cst.CSTVisitor):
 
     def visit_Await(self, node: cst.Await) -> None:
         self.awaited.add(id(node.expression))
+        self.await_of[id(node.expression)] = node
 
 
 def _dotted(node: cst.BaseExpression) -> str:
