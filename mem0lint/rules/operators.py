@@ -242,10 +242,16 @@ def operator_entries(site: CallSite, code: str | None = None) -> Iterator[Operat
                 yield OperatorEntry(condition, entry, kind)
 
 
-def suggestion(words: tuple[str, ...], site: CallSite) -> str:
+def suggestion(words: tuple[str, ...], site: CallSite, kind: FieldKind | None) -> str:
+    """What to write instead of a foreign operator, limited to what the field accepts."""
     if words == ("nin",) and "nin" not in site.dialect.grammar.operators:
-        return "`NOT` + `in`"
-    return " / ".join(f"`{w}`" for w in words)
+        words = ("in",)
+        prefix = "`NOT` + "
+    else:
+        prefix = ""
+    if kind is not None and not set(words) <= kind.operators:
+        return f"{kind.name} accepts only {', '.join(sorted(kind.operators))}"
+    return "use " + prefix + " / ".join(f"`{w}`" for w in words)
 
 
 def operator_list(site: CallSite) -> str:
@@ -622,7 +628,7 @@ class UnknownOperator(Rule):
                 continue
             words = FOREIGN_OPERATORS.get(op.key)
             if words:
-                advice = f"use {suggestion(words, site)}"
+                advice = suggestion(words, site, op.kind)
             else:
                 advice = f"mem0 operators are {operator_list(site)}"
             yield Finding(
@@ -1326,7 +1332,10 @@ class EntityOperatorOnOss(Rule):
                 severity = None
             elif isinstance(value, ListValue):
                 if len(value.items) == 1:
-                    what = "a one-item list is sent as a string like \"['u1']\" and matches nothing"
+                    shown = (
+                        repr([value.items[0].value]) if plain_scalar(value.items[0]) else "[...]"
+                    )
+                    what = f'a one-item list is sent as the string "{shown}" and matches nothing'
                     severity = Severity.WARNING
                 else:
                     what = 'a list of ids raises ValueError ("cannot contain whitespace")'
