@@ -255,6 +255,14 @@ def test_literal_regex_without_options_becomes_case_sensitive_contains():
     )
 
 
+def test_operator_in_the_wrong_case_is_respelled():
+    call = '<c>.get_all(filters={"user_id": "u", "tier": {"GTE": 1, "In": [1]}})'
+    assert [(c, f) for c, _, f in mem2(O, call)] == [("MEM205", "safe"), ("MEM205", "safe")]
+    assert fixed(O, call) == '<c>.get_all(filters={"user_id": "u", "tier": {"gte": 1, "in": [1]}})'
+    clash = '<c>.get_all(filters={"user_id": "u", "tier": {"GTE": 1, "gte": 2}})'
+    assert [(c, f) for c, _, f in mem2(O, clash)] == [("MEM205", None)]
+
+
 def test_regex_on_metadata_has_no_rewrite():
     call = '<c>.get_all(filters={"user_id": "u", "metadata": {"k": {"$regex": "x"}}})'
     assert [(code, fix) for code, _, fix in mem2(P, call)] == [("MEM205", None)]

@@ -595,7 +595,8 @@ class UnknownOperator(Rule):
     fix_safety = (
         'unsafe, Platform `keywords` only (R28): `{"$regex": "lit", "$options": "i"}` becomes '
         '`{"icontains": "lit"}` and `{"$regex": "lit"}` becomes `{"contains": "lit"}` when the '
-        "pattern is a literal without regex metacharacters; otherwise no fix"
+        "pattern is a literal without regex metacharacters; safe for an operator in the wrong "
+        "case (`GTE` -> `gte`); otherwise no fix"
     )
     examples = [
         Example(
@@ -627,15 +628,31 @@ class UnknownOperator(Rule):
             if not self._in_operator_position(site, op):
                 continue
             words = FOREIGN_OPERATORS.get(op.key)
-            if words:
+            spelled = op.key.strip().lower()
+            fix = self._regex_fix(site, op)
+            if spelled != op.key and spelled in site.dialect.grammar.operators:
+                advice = f"operators are lowercase words: use `{spelled}`"
+                fix = self._respell_fix(op, spelled)
+            elif words:
                 advice = suggestion(words, site, op.kind)
             else:
                 advice = f"mem0 operators are {operator_list(site)}"
             yield Finding(
                 op.entry.key_node,
                 f"`{op.key}` is not a mem0 operator ({REJECTS[site.dialect.id]}); {advice}",
-                self._regex_fix(site, op),
+                fix,
             )
+
+    @staticmethod
+    def _respell_fix(op: OperatorEntry, spelled: str) -> Fix | None:
+        """`GTE` / `In` / `" gte"` -> the operator itself: the author named it already."""
+        if op.ops.get(spelled) is not None:
+            return None  # the rename would make a duplicate key
+        return Fix(
+            Applicability.SAFE,
+            f"Replace `{op.key}` with `{spelled}`",
+            (fixes.rename_key(op.entry, spelled),),
+        )
 
     @staticmethod
     def _in_operator_position(site: CallSite, op: OperatorEntry) -> bool:
