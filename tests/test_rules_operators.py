@@ -572,3 +572,70 @@ def test_other_receivers_are_not_judged():
         'store.search("q", filters={"tier": {"nin": "x", "$regex": "a"}})\n'
     )
     assert lint_source(source) == []
+
+
+# --- robustness: any filter shape goes through check and fix without a crash ---------------
+
+KEYS = [
+    "user_id",
+    "agent_id",
+    "run_id",
+    "created_at",
+    "categories",
+    "keywords",
+    "metadata",
+    "tier",
+    "AND",
+    "OR",
+    "NOT",
+    "and",
+    "$or",
+    "eq",
+    "ne",
+    "gte",
+    "in",
+    "nin",
+    "contains",
+    "icontains",
+    ">=",
+    "==",
+    "!=",
+    "$nin",
+    "$exists",
+    "$regex",
+    "$options",
+    "$ne",
+    "like",
+    "GTE",
+]
+
+
+def filter_values():
+    from hypothesis import strategies as st
+
+    leaves = st.sampled_from(['"a"', '"*"', "1", "None", "True", "x", "[]", '["a", "b"]', "[v]"])
+    return st.recursive(
+        leaves,
+        lambda inner: st.one_of(
+            st.lists(inner, max_size=3).map(lambda items: "[" + ", ".join(items) + "]"),
+            st.dictionaries(st.sampled_from(KEYS), inner, max_size=3).map(
+                lambda d: "{" + ", ".join(f'"{k}": {v}' for k, v in d.items()) + "}"
+            ),
+        ),
+        max_leaves=8,
+    )
+
+
+def test_random_filters_never_crash_and_fixes_settle():
+    from hypothesis import HealthCheck, given, settings
+
+    @settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(filter_values(), filter_values())
+    def run(platform_filter, oss_filter):
+        for dialect, value in ((P, platform_filter), (O, oss_filter)):
+            source = program(dialect, f"<c>.get_all(filters={value})")
+            lint_source(source, select=("MEM2",))
+            once = fix_source(source, select=("MEM2",), unsafe=True)
+            assert fix_source(once, select=("MEM2",), unsafe=True) == once
+
+    run()

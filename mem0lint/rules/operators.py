@@ -47,9 +47,9 @@ DOLLAR_SAFE = {
     "$lt": "lt",
     "$lte": "lte",
 }
-# Handled by their own rules: $exists (MEM206), $nin (MEM204 on Platform), $regex and
-# $options (MEM205), and `$ne: None` (MEM207, see `owner`).
-DOLLAR_ELSEWHERE = frozenset({"$exists", "$regex", "$options"})
+# `$`-keys another rule explains better than MEM201 does. `owner()` also sends `$nin` to MEM204
+# where the dialect has no `nin`, and `$ne: None` to MEM207.
+DOLLAR_ELSEWHERE = {"$exists": "MEM206", "$regex": "MEM205", "$options": "MEM205"}
 
 # SQL comparison symbols written as operator keys -> the mem0 word (R9).
 SQL_SYMBOLS = {
@@ -178,10 +178,8 @@ def owner(key: str, value: object, site: CallSite) -> str | None:
     """The rule that reports operator key `key` (with `value`), or None for a valid operator."""
     operators = site.dialect.grammar.operators
     if key.startswith("$"):
-        if key == "$exists":
-            return "MEM206"
-        if key in ("$regex", "$options"):
-            return "MEM205"
+        if key in DOLLAR_ELSEWHERE:
+            return DOLLAR_ELSEWHERE[key]
         if key == "$ne" and is_null(value):
             return "MEM207"
         if key == "$nin" and "nin" not in operators:
@@ -336,12 +334,10 @@ class DollarOperator(Rule):
                 continue
             for entry in node.entries:
                 key = entry.key
-                if key is None or not key.startswith("$") or key in DOLLAR_ELSEWHERE:
+                if key is None or not key.startswith("$"):
                     continue
-                if key == "$nin" and key not in safe:
-                    continue  # MEM204 explains the Platform's missing `nin`
-                if key == "$ne" and is_null(entry.value):
-                    continue  # MEM207: `ne: None` is not a presence test either
+                if owner(key, entry.value, site) != self.code:
+                    continue  # $exists, $regex, $nin on Platform, $ne: None: see `owner`
                 bare = safe.get(key) or (LOGICAL.get(key[1:]) if key == "$not" else None)
                 fix = None
                 # Renaming next to an existing `bare` key would make a duplicate key, and Python
