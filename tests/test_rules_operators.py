@@ -639,3 +639,11 @@ def test_random_filters_never_crash_and_fixes_settle():
             assert fix_source(once, select=("MEM2",), unsafe=True) == once
 
     run()
+
+
+def test_ne_null_is_an_error_on_open_source():
+    call = '<c>.get_all(filters={"user_id": "u", "tier": {"ne": None}})'
+    (oss,) = lint_source(program(O, call), select=("MEM207",))
+    (platform,) = lint_source(program(P, call), select=("MEM207",))
+    assert (oss.severity.value, platform.severity.value) == ("error", "warning")
+    assert "raises ValueError" in oss.message

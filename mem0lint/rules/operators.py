@@ -763,12 +763,15 @@ class NeNullForPresence(Rule):
     name = "ne-null-for-presence"
     dialects = MEM0
     methods = FILTER_METHODS
-    severity = Severity.WARNING
+    # Open source: Qdrant (the default store) builds `MatchExcept(except=[None])`, which pydantic
+    # rejects (ValidationError, a ValueError) before any search runs.
+    severity = {PLATFORM.id: Severity.WARNING, OPEN_SOURCE.id: Severity.ERROR}
     summary = '`{"ne": None}` used to ask for "the field is set"'
     why = (
         "`ne` compares values; it is not a presence test, and on the Platform `ne` also matches "
-        'records where the field is null. The Platform spells "any non-null value" as `"*"`; '
-        'open source has no portable form (`"*"` is a no-op on Qdrant).'
+        'records where the field is null. The Platform spells "any non-null value" as `"*"`. '
+        "In open source, Qdrant rejects a None comparison value (ValueError) and there is no "
+        'portable presence test (`"*"` is a no-op on Qdrant).'
     )
     fix_safety = (
         'unsafe on the Platform (R27): `{f: {"ne": None}}` becomes `{f: "*"}` when `ne` is the '
@@ -796,7 +799,10 @@ class NeNullForPresence(Rule):
             if present:
                 advice = f'write `{{"{field}": "*"}}` (any non-null value)'
             else:
-                advice = 'open source has no portable form (`"*"` is a no-op on Qdrant)'
+                advice = (
+                    "on Qdrant it raises ValueError (None is not a comparable value), and open "
+                    'source has no portable presence test (`"*"` is a no-op on Qdrant)'
+                )
             yield Finding(
                 op.entry.key_node,
                 f'`{{"{op.key}": None}}` does not mean "{field} is set"; {advice}',
