@@ -1225,8 +1225,8 @@ class KeywordsBadOperator(FieldKindRule):
         "range is rejected."
     )
     fix_safety = (
-        'unsafe: a bare string or a lone `{"eq": s}` becomes `{"icontains": s}` (a substring '
-        "match, case-insensitive, instead of equality); none otherwise"
+        "unsafe (a substring match, case-insensitive, instead of equality): a bare string or a "
+        'lone `{"eq": s}` becomes `{"icontains": s}`; none otherwise'
     )
     examples = [
         Example(
