@@ -44,20 +44,33 @@ def normalise_commas(old: Sequence[cst.CSTNode], new: Sequence[cst.CSTNode]) -> 
     if not new:
         return []
     trailing = old[-1].comma if old else cst.MaybeSentinel.DEFAULT
-    comma_style = next(
-        (e.comma for e in old if isinstance(e.comma, cst.Comma)),
-        cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")),
+    comma_style = _without_comment(
+        next(
+            (e.comma for e in old if isinstance(e.comma, cst.Comma)),
+            cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")),
+        )
     )
     result = []
     for index, element in enumerate(new):
         last = index == len(new) - 1
         if last:
             result.append(element.with_changes(comma=trailing))
-        elif not isinstance(element.comma, cst.Comma):
+        elif not isinstance(element.comma, cst.Comma) or (old and element is old[-1]):
+            # The old last element's trailing comma has no space after it; it now needs one.
             result.append(element.with_changes(comma=comma_style))
         else:
             result.append(element)
     return result
+
+
+def _without_comment(comma: cst.Comma) -> cst.Comma:
+    """A copied comma keeps its line break and indentation but not the comment after it."""
+    after = comma.whitespace_after
+    if isinstance(after, cst.ParenthesizedWhitespace) and after.first_line.comment is not None:
+        return comma.with_changes(
+            whitespace_after=after.with_changes(first_line=cst.TrailingWhitespace())
+        )
+    return comma
 
 
 def with_args(call: cst.Call, args: Sequence[cst.Arg]) -> cst.Call:
