@@ -36,20 +36,33 @@ def rename_keyword(arg: cst.Arg, new_name: str) -> Replacement:
 
 def with_elements(container: cst.CSTNode, elements: Sequence[cst.CSTNode]) -> cst.CSTNode:
     """`container` (Dict, List, Call args) with new elements, keeping the last comma style."""
-    return container.with_changes(elements=normalise_commas(container.elements, elements))
+    opening = getattr(container, "lbrace", None) or getattr(container, "lbracket", None)
+    layout = getattr(opening, "whitespace_after", None)
+    return container.with_changes(
+        elements=normalise_commas(container.elements, elements, layout=layout)
+    )
 
 
-def normalise_commas(old: Sequence[cst.CSTNode], new: Sequence[cst.CSTNode]) -> list[cst.CSTNode]:
-    """Give every element but the last a comma; the last keeps the old last one's trailing comma."""
+def normalise_commas(
+    old: Sequence[cst.CSTNode],
+    new: Sequence[cst.CSTNode],
+    layout: cst.BaseParenthesizableWhitespace | None = None,
+) -> list[cst.CSTNode]:
+    """Give every element but the last a comma; the last keeps the old last one's trailing comma.
+
+    New commas copy one between two old elements; failing that, `layout` (the whitespace after
+    the opening bracket) puts one element per line in a bracket opened with a line break.
+    """
     if not new:
         return []
     trailing = old[-1].comma if old else cst.MaybeSentinel.DEFAULT
-    comma_style = _without_comment(
-        next(
-            (e.comma for e in old if isinstance(e.comma, cst.Comma)),
-            cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")),
-        )
-    )
+    between = [e.comma for e in old[:-1] if isinstance(e.comma, cst.Comma)]
+    if between:
+        comma_style = _without_comment(between[0])
+    elif isinstance(layout, cst.ParenthesizedWhitespace):
+        comma_style = _without_comment(cst.Comma(whitespace_after=layout))
+    else:
+        comma_style = cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
     result = []
     for index, element in enumerate(new):
         last = index == len(new) - 1
