@@ -245,3 +245,18 @@ def test_opaque_or_odd_filters_never_crash(filters):
     ):
         lint_source(preamble + call)
         fix_source(preamble + call, unsafe=True)
+
+
+def test_an_empty_condition_object_is_not_wrapped_or_unwrapped():
+    # `[{}]` reads as "no condition" on Qdrant, `{}` under NOT as "everything": not the same.
+    assert findings(OSS, 'memory.search("q", filters={"user_id": "u", "NOT": {}})') == [
+        ("MEM301", "error", None),
+        ("MEM312", "error", None),
+    ]
+    assert findings(PLATFORM, 'client.search("q", filters={"user_id": "u", "NOT": [{}]})') == [
+        ("MEM301", "warning", None)
+    ]
+    assert findings(OSS, 'memory.search("q", filters={"user_id": "u", "AND": {}})') == [
+        ("MEM311", "error", None),
+        ("MEM312", "warning", None),
+    ]

@@ -126,11 +126,18 @@ class NotShape(Rule):
         if isinstance(value, ListValue):
             if not value.items:
                 return None  # MEM312
+            only = value.items[0]
             if len(value.items) == 1:
-                fix = Fix(
-                    Applicability.SAFE,
-                    "Unwrap the single condition",
-                    ((value.node, value.items[0].node),),
+                # `NOT` of an empty condition is left alone: MEM312 reports it.
+                empty = isinstance(only, DictValue) and not only.entries
+                fix = (
+                    None
+                    if empty
+                    else Fix(
+                        Applicability.SAFE,
+                        "Unwrap the single condition",
+                        ((value.node, only.node),),
+                    )
                 )
                 return Finding(
                     value.node, "Platform `NOT` takes one condition object, not a list", fix
@@ -148,11 +155,14 @@ class NotShape(Rule):
     def _open_source(site: CallSite, entry: Entry) -> Finding | None:
         value = entry.value
         if isinstance(value, DictValue):
-            fix = Fix(
-                Applicability.SAFE,
-                "Wrap the condition in a list",
-                ((value.node, cst.List([cst.Element(value.node)])),),
-            )
+            # An empty object would become `[{}]`, which the store reads as "no condition".
+            fix = None
+            if value.entries:
+                fix = Fix(
+                    Applicability.SAFE,
+                    "Wrap the condition in a list",
+                    ((value.node, cst.List([cst.Element(value.node)])),),
+                )
             return Finding(
                 value.node,
                 'open source `NOT` takes a non-empty list of conditions, `{"NOT": [{...}]}`; '
@@ -551,11 +561,13 @@ class LogicalValueNotList(Rule):
                     continue
                 value = entry.value
                 if isinstance(value, DictValue):
-                    fix = Fix(
-                        Applicability.SAFE,
-                        "Wrap the condition in a list",
-                        ((value.node, cst.List([cst.Element(value.node)])),),
-                    )
+                    fix = None
+                    if value.entries:  # an empty one is MEM312's
+                        fix = Fix(
+                            Applicability.SAFE,
+                            "Wrap the condition in a list",
+                            ((value.node, cst.List([cst.Element(value.node)])),),
+                        )
                 elif isinstance(value, Scalar):
                     fix = None
                 else:
