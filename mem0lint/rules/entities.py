@@ -583,3 +583,191 @@ class WhitespaceEntityId(Rule):
                     value.node,
                     f"`{entry.key}` contains whitespace, which open source rejects (ValueError)",
                 )
+
+
+class OssWildcardEntity(Rule):
+    code = "MEM406"
+    name = "oss-wildcard-entity"
+    dialects = frozenset({OPEN_SOURCE.id})
+    methods = frozenset({"search", "get_all", "delete_all"})
+    severity = Severity.WARNING
+    summary = 'Open source: `"*"` as an entity id removes the scope'
+    why = (
+        'On the Platform `"*"` means "any non-null value". In open source it passes validation '
+        "and the default Qdrant store (and Chroma) then skips the condition: the call sees every "
+        "record, other users' included, and records without the field. "
+        '`delete_all(user_id="*")` lists and deletes the whole collection.'
+    )
+    examples = [
+        Example(
+            "mem0-oss",
+            bad='memory.search("q", filters={"user_id": "*", "agent_id": "support"})',
+            good='memory.search("q", filters={"agent_id": "support"})',
+        ),
+        Example(
+            "mem0-oss",
+            bad='memory.delete_all(user_id="*")',
+            good="memory.reset()",
+        ),
+    ]
+
+    def check(self, site: CallSite) -> Iterator[Finding]:
+        if not site.dialect.grammar.wildcard_entity_unscoped:
+            return
+        if site.method == "delete_all":
+            yield from self._delete_all(site)
+            return
+        for condition in entity_conditions(site):
+            # Root keys and root-AND children are one conjunction; inside OR / NOT the store
+            # drops the branch instead, which MEM310 territory explains.
+            if any(name != "AND" for name in condition.owner.path):
+                continue
+            value = condition.entry.value
+            if isinstance(value, Scalar) and value.value == "*":
+                yield Finding(
+                    value.node,
+                    f'`"{condition.field}": "*"` matches every record on Qdrant/Chroma (the '
+                    "condition is skipped): the call is not scoped by "
+                    f"`{condition.field}`; drop it or pass a real id",
+                )
+
+    @staticmethod
+    def _delete_all(site: CallSite) -> Iterator[Finding]:
+        params = site.spec.params
+        given = {params[i]: a for i, a in enumerate(site.positional) if i < len(params)}
+        given.update(site.keywords)
+        for name in params:
+            arg = given.get(name)
+            if arg is None or not isinstance(arg.value, cst.SimpleString):
+                continue
+            if arg.value.evaluated_value == "*":
+                yield Finding(
+                    arg,
+                    f'`delete_all({name}="*")` is not "every {name}": the store skips the '
+                    "condition and deletes every memory in the collection (use `reset()` if "
+                    "that is meant)",
+                    severity=Severity.ERROR,
+                )
+
+
+class NeIncludesNull(Rule):
+    code = "MEM407"
+    name = "ne-includes-null"
+    dialects = frozenset({PLATFORM.id})
+    methods = FILTER_METHODS
+    severity = Severity.INFO
+    summary = "Platform `ne` on an entity id also matches records where the id is null"
+    why = (
+        '`{"agent_id": {"ne": "a"}}` keeps every record whose agent id is not "a", including '
+        'the many that have no agent id at all. Add `{"agent_id": "*"}` (any non-null value) '
+        "next to it when only records with another agent are meant."
+    )
+    fix_safety = 'unsafe; adding `"*"` drops the null-valued records the filter matches today'
+    examples = [
+        Example(
+            "mem0-platform",
+            bad=(
+                'client.search("q", filters={"AND": [{"user_id": "u"}, {"agent_id": {"ne": "a"}}]})'
+            ),
+            good=(
+                'client.search("q", filters={"AND": [{"user_id": "u"}, '
+                '{"agent_id": {"ne": "a"}}, {"agent_id": "*"}]})'
+            ),
+            fixed=(
+                'client.search("q", filters={"AND": [{"user_id": "u"}, '
+                '{"agent_id": {"ne": "a"}}, {"agent_id": "*"}]})'
+            ),
+            unsafe=True,
+        ),
+    ]
+
+    def check(self, site: CallSite) -> Iterator[Finding]:
+        conditions = entity_conditions(site)
+        # A `"*"` on the field anywhere in the conjunction already requires a value.
+        guarded = {
+            c.field
+            for c in conditions
+            if isinstance(c.entry.value, Scalar)
+            and c.entry.value.value == "*"
+            and all(name == "AND" for name in c.owner.path)
+        }
+        for condition in conditions:
+            ne = condition.operators.get("ne") if condition.operators is not None else None
+            if ne is None or (isinstance(ne.value, Scalar) and ne.value.value is None):
+                continue  # `ne: None` is MEM207's
+            if condition.field in guarded:
+                continue
+            yield Finding(
+                ne.key_node,
+                f"`ne` also matches records where `{condition.field}` is null; add "
+                f'`{{"{condition.field}": "*"}}` to the AND to require a value',
+                self._fix(condition),
+            )
+
+    @staticmethod
+    def _fix(condition: FieldCondition) -> Fix | None:
+        """Only for a one-key condition that is an element of an `AND` list."""
+        owner = condition.owner
+        if (
+            "NOT" in owner.path
+            or not owner.path
+            or owner.path[-1] != "AND"
+            or owner.parent_list is None
+            or len(owner.node.entries) != 1
+        ):
+            return None
+        guard = cst.Element(
+            fixes.single_line_dict(
+                [
+                    fixes.dict_element(
+                        condition.field,
+                        fixes.string_like(condition.entry.key_node, "*"),
+                        like=condition.entry.key_node,
+                    )
+                ]
+            )
+        )
+        the_list = owner.parent_list.node
+        elements = []
+        for element in the_list.elements:
+            elements.append(element)
+            if element.value is owner.node.node:
+                elements.append(guard)
+        return Fix(
+            Applicability.UNSAFE,
+            f'Require a value: add `{{"{condition.field}": "*"}}`',
+            ((the_list, fixes.with_elements(the_list, elements)),),
+        )
+
+
+class EntityOnlyUnderNot(Rule):
+    code = "MEM408"
+    name = "entity-only-under-not"
+    dialects = frozenset({PLATFORM.id})
+    methods = FILTER_METHODS
+    severity = Severity.WARNING
+    summary = "Platform: the filter's only entity ids are under `NOT`"
+    why = (
+        "The Platform requires an entity id in `filters`, but whether one under `NOT` scopes the "
+        'call is undocumented. `{"NOT": {"user_id": "u"}}` asks for every other user\'s '
+        "memories; name the scope positively."
+    )
+    examples = [
+        Example(
+            "mem0-platform",
+            bad='client.search("q", filters={"NOT": {"user_id": "bot"}})',
+            good='client.search("q", filters={"agent_id": "a", "NOT": {"user_id": "bot"}})',
+        ),
+    ]
+
+    def check(self, site: CallSite) -> Iterator[Finding]:
+        if not scope_is_visible(site) or not fully_literal(site.filters):
+            return
+        conditions = entity_conditions(site)
+        if conditions and all("NOT" in c.owner.path for c in conditions):
+            first = conditions[0]
+            yield Finding(
+                first.entry.key_node,
+                f"`{first.field}` under `NOT` is the filter's only entity id; whether that "
+                "scopes the call is undocumented: add a positive entity condition",
+            )
