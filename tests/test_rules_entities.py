@@ -246,3 +246,40 @@ def test_whitespace_inside_an_id_but_not_around_it():
         ("MEM410", "error", None)
     ]
     assert findings(PLATFORM, 'client.search("q", filters={"user_id": "Ada Lovelace"})') == []
+
+
+# MEM406 / MEM407 / MEM408 -------------------------------------------------------------------
+
+
+def test_oss_wildcard_entity_in_filters_and_in_delete_all():
+    assert findings(OSS, 'memory.get_all(filters={"user_id": "u", "run_id": "*"})') == [
+        ("MEM406", "warning", None)
+    ]
+    assert findings(OSS, 'memory.delete_all("*")') == [("MEM406", "error", None)]
+    assert findings(OSS, 'memory.delete_all(agent_id="*", user_id="u")') == [
+        ("MEM406", "error", None)
+    ]
+
+
+def test_platform_wildcard_entity_is_any_non_null_value():
+    assert findings(PLATFORM, 'client.search("q", filters={"user_id": "u", "run_id": "*"})') == []
+
+
+def test_ne_on_an_entity_already_guarded_by_a_wildcard_is_silent():
+    call = (
+        'client.search("q", filters={"user_id": "u", '
+        '"AND": [{"agent_id": {"ne": "a"}}, {"agent_id": "*"}]})'
+    )
+    assert findings(PLATFORM, call) == []
+
+
+def test_ne_on_a_flat_entity_key_is_reported_without_fix():
+    call = 'client.search("q", filters={"user_id": "u", "agent_id": {"ne": "a"}})'
+    assert findings(PLATFORM, call) == [("MEM407", "info", None)]
+
+
+def test_entity_under_not_next_to_a_positive_one_is_fine():
+    call = 'client.search("q", filters={"user_id": "u", "NOT": {"agent_id": "a"}})'
+    assert findings(PLATFORM, call) == []
+    only = 'client.search("q", filters={"OR": [{"NOT": {"user_id": "u"}}, {"run_id": x}]})'
+    assert "MEM408" not in codes(PLATFORM, only)

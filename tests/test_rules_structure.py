@@ -260,3 +260,42 @@ def test_an_empty_condition_object_is_not_wrapped_or_unwrapped():
         ("MEM311", "error", None),
         ("MEM312", "warning", None),
     ]
+
+
+# MEM308 / MEM314 ----------------------------------------------------------------------------
+
+
+def test_oss_and_flattening_overrides_the_scope_silently():
+    call = 'memory.search("q", filters={"user_id": "u", "AND": [{"user_id": "v"}]})'
+    assert findings(OSS, call) == [("MEM308", "warning", None)]
+
+
+def test_oss_and_flattening_merges_different_operators():
+    call = (
+        'memory.search("q", filters={"user_id": "u", "AND": '
+        '[{"n": {"gte": 1}}, {"n": {"lte": 5}}]})'
+    )
+    assert findings(OSS, call) == []
+    same_op = (
+        'memory.search("q", filters={"user_id": "u", "AND": '
+        '[{"n": {"gte": 1}}, {"n": {"gte": 5}}]})'
+    )
+    assert findings(OSS, same_op) == [("MEM308", "warning", None)]
+
+
+def test_oss_and_flattening_is_a_search_only_and_exact_key_matter():
+    listing = 'memory.get_all(filters={"user_id": "u", "AND": [{"t": 1}, {"t": 2}]})'
+    assert findings(OSS, listing) == []
+    platform = 'client.search("q", filters={"user_id": "u", "AND": [{"run_id": 1}, {"run_id": 2}]})'
+    assert findings(PLATFORM, platform) == []
+
+
+@pytest.mark.parametrize("value", ['[{"user_id": "u"}]', '("u",)', '"u"', "42"])
+def test_filters_that_are_not_a_dict(value):
+    assert findings(OSS, f'memory.search("q", filters={value})', select=("MEM314",)) == [
+        ("MEM314", "error", None)
+    ]
+
+
+def test_filters_none_is_a_missing_scope_not_a_wrong_type():
+    assert findings(OSS, 'memory.search("q", filters=None)') == [("MEM401", "error", None)]

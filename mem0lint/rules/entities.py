@@ -115,7 +115,9 @@ class MissingEntity(Rule):
         wanted = ", ".join(f"`{n}`" for n in names)
         where = "a top-level key" if grammar.entities_top_level_only else "anywhere in it"
         mechanism = grammar.rejected_by
-        if site.filters_arg is None:
+        if site.filters_arg is None or (
+            isinstance(site.filters, Scalar) and site.filters.value is None
+        ):
             yield Finding(
                 site.call.func,
                 f"`{site.method}()` without `filters` is rejected ({mechanism}); scope it with "
