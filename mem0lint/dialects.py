@@ -58,6 +58,8 @@ class FilterGrammar:
     validates_entity_ids: bool = False
     # `"*"` on an entity id matches everything, records without the field included.
     wildcard_entity_unscoped: bool = False
+    # AND / OR / NOT values are checked with `isinstance(value, list)`: a tuple raises.
+    logical_needs_list_type: bool = False
 
 
 @dataclass(frozen=True)
@@ -150,6 +152,7 @@ OSS_GRAMMAR = FilterGrammar(
     logic_checked_in=frozenset({"search"}),
     validates_entity_ids=True,
     wildcard_entity_unscoped=True,
+    logical_needs_list_type=True,
 )
 
 _PLATFORM_ENTITY_ERROR = "ValueError"

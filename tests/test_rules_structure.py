@@ -299,3 +299,13 @@ def test_filters_that_are_not_a_dict(value):
 
 def test_filters_none_is_a_missing_scope_not_a_wrong_type():
     assert findings(OSS, 'memory.search("q", filters=None)') == [("MEM401", "error", None)]
+
+
+def test_tuples_as_logical_values_fail_only_in_open_source():
+    call = 'memory.search("q", filters={"user_id": "u", "NOT": ({"topic": "x"},)})\n'
+    assert findings(OSS, call) == [("MEM311", "error", "safe")]
+    assert fixed(OSS, call, ("MEM311",)) == (
+        'memory.search("q", filters={"user_id": "u", "NOT": [{"topic": "x"}]})\n'
+    )
+    platform = 'client.search("q", filters={"OR": ({"user_id": "u"}, {"agent_id": "a"})})'
+    assert findings(PLATFORM, platform) == []

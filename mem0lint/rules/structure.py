@@ -531,13 +531,13 @@ class LogicalValueNotList(Rule):
     dialects = MEM0
     methods = FILTER_METHODS
     severity = Severity.ERROR
-    summary = "`AND` / `OR` given one condition object instead of a list"
+    summary = "`AND` / `OR` given one condition object (or, in open source, a tuple), not a list"
     why = (
         "`AND` and `OR` take a list of condition objects in both SDKs. Open source raises "
         '"AND operator requires a list of conditions" (ValueError); the Platform rejects the '
         "filter."
     )
-    fix_safety = "safe; a single condition object is wrapped in a list"
+    fix_safety = "safe; a single condition object is wrapped in a list, a tuple becomes a list"
     examples = [
         Example(
             "mem0-platform",
@@ -551,15 +551,24 @@ class LogicalValueNotList(Rule):
             good='memory.search("q", filters={"user_id": "u", "AND": [{"topic": "food"}]})',
             fixed='memory.search("q", filters={"user_id": "u", "AND": [{"topic": "food"}]})',
         ),
+        Example(
+            "mem0-oss",
+            bad='memory.search("q", filters={"user_id": "u", "OR": ({"a": 1}, {"b": 2})})',
+            good='memory.search("q", filters={"user_id": "u", "OR": [{"a": 1}, {"b": 2}]})',
+            fixed='memory.search("q", filters={"user_id": "u", "OR": [{"a": 1}, {"b": 2}]})',
+        ),
     ]
 
     def check(self, site: CallSite) -> Iterator[Finding]:
         rejected_by = site.dialect.grammar.rejected_by
         for condition in condition_dicts(site.filters):
             for entry in condition.node.entries:
-                if logical_name(entry.key) not in ("AND", "OR"):
+                name = logical_name(entry.key)
+                if name is None:
                     continue
                 value = entry.value
+                if name == "NOT" and not isinstance(value, ListValue):
+                    continue  # the object-or-list question is MEM301's
                 if isinstance(value, DictValue):
                     fix = None
                     if value.entries:  # an empty one is MEM312's
@@ -570,6 +579,13 @@ class LogicalValueNotList(Rule):
                         )
                 elif isinstance(value, Scalar):
                     fix = None
+                elif (
+                    isinstance(value, ListValue)
+                    and isinstance(value.node, cst.Tuple)
+                    and site.dialect.grammar.logical_needs_list_type
+                ):
+                    yield self._tuple(entry, value)
+                    continue
                 else:
                     continue
                 yield Finding(
@@ -578,6 +594,19 @@ class LogicalValueNotList(Rule):
                     f"`{entry.key}: [{{...}}]`",
                     fix,
                 )
+
+    @staticmethod
+    def _tuple(entry: Entry, value: ListValue) -> Finding:
+        elements = list(value.node.elements)
+        if len(elements) == 1:  # `(c,)`: the comma only made it a tuple
+            elements[0] = fixes.strip_comma(elements[0])
+        as_list = cst.List(elements)
+        return Finding(
+            value.node,
+            f"`{entry.key}` must be a list, not a tuple: open source checks "
+            "`isinstance(value, list)` and raises ValueError",
+            Fix(Applicability.SAFE, "Use a list", ((value.node, as_list),)),
+        )
 
 
 class EmptyLogical(Rule):
