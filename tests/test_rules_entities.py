@@ -253,6 +253,9 @@ def test_whitespace_inside_an_id_but_not_around_it():
 
 def test_oss_wildcard_entity_in_filters_and_in_delete_all():
     assert findings(OSS, 'memory.get_all(filters={"user_id": "u", "run_id": "*"})') == [
+        ("MEM406", "info", None)
+    ]
+    assert findings(OSS, 'memory.get_all(filters={"user_id": "*", "AND": [{"t": 1}]})') == [
         ("MEM406", "warning", None)
     ]
     assert findings(OSS, 'memory.delete_all("*")') == [("MEM406", "error", None)]

@@ -619,19 +619,31 @@ class OssWildcardEntity(Rule):
         if site.method == "delete_all":
             yield from self._delete_all(site)
             return
-        for condition in entity_conditions(site):
-            # Root keys and root-AND children are one conjunction; inside OR / NOT the store
-            # drops the branch instead, which MEM310 territory explains.
-            if any(name != "AND" for name in condition.owner.path):
-                continue
-            value = condition.entry.value
-            if isinstance(value, Scalar) and value.value == "*":
-                yield Finding(
-                    value.node,
-                    f'`"{condition.field}": "*"` matches every record on Qdrant/Chroma (the '
-                    "condition is skipped): the call is not scoped by "
-                    f"`{condition.field}`; drop it or pass a real id",
+        # Root keys and root-AND children are one conjunction; inside OR / NOT the store drops
+        # the branch instead (store-dependent nested logic, MEM310).
+        conjunction = [
+            c for c in entity_conditions(site) if all(name == "AND" for name in c.owner.path)
+        ]
+        wildcards = [c for c in conjunction if self._is_wildcard(c.entry.value)]
+        scoped = len(wildcards) < len(conjunction)
+        for condition in wildcards:
+            if scoped:
+                consequence = (
+                    f'records without `{condition.field}` match too (the Platform\'s `"*"` '
+                    "means any non-null value)"
                 )
+            else:
+                consequence = "the call is not scoped at all: every memory in the store matches"
+            yield Finding(
+                condition.entry.value.node,
+                f'`"{condition.field}": "*"` is skipped by Qdrant/Chroma: {consequence}',
+                # With a real id next to it the scope holds; only the null case differs.
+                severity=Severity.INFO if scoped else None,
+            )
+
+    @staticmethod
+    def _is_wildcard(value) -> bool:
+        return isinstance(value, Scalar) and value.value == "*"
 
     @staticmethod
     def _delete_all(site: CallSite) -> Iterator[Finding]:
