@@ -286,3 +286,8 @@ def test_entity_under_not_next_to_a_positive_one_is_fine():
     assert findings(PLATFORM, call) == []
     only = 'client.search("q", filters={"OR": [{"NOT": {"user_id": "u"}}, {"run_id": x}]})'
     assert "MEM408" not in codes(PLATFORM, only)
+
+
+def test_entity_kwargs_leave_the_nested_scope_to_mem101s_fix():
+    call = 'memory.search("q", user_id="u", filters={"AND": [{"userId": "u"}, {"t": 1}]})'
+    assert codes(OSS, call) == {"MEM101"}

@@ -59,6 +59,15 @@ def equality_value(node) -> object:
     return None
 
 
+def oss_scope_missing(site: CallSite) -> bool:
+    """Open source: no top-level entity id and none can come from elsewhere (ValueError)."""
+    return (
+        scope_is_visible(site)
+        and fully_literal(site.filters, top_level_only=True)
+        and not top_level_entities(site)
+    )
+
+
 def scope_is_visible(site: CallSite) -> bool:
     """True when the entity ids of this call's filter can all be seen in the source.
 
@@ -179,7 +188,7 @@ class OssEntityNotTopLevel(Rule):
 
     def check(self, site: CallSite) -> Iterator[Finding]:
         root = site.filters
-        if not fully_literal(root, top_level_only=True) or top_level_entities(site):
+        if not oss_scope_missing(site):
             return
         nested = entity_conditions(site)
         if not nested:
@@ -417,7 +426,7 @@ class CamelCaseEntity(Rule):
 
     def check(self, site: CallSite) -> Iterator[Finding]:
         grammar = site.dialect.grammar
-        if grammar.entities_top_level_only and not self._scope_missing(site):
+        if grammar.entities_top_level_only and not oss_scope_missing(site):
             # With a real entity id in place a camelCase key may be user metadata.
             return
         for condition in condition_dicts(site.filters):
@@ -445,10 +454,6 @@ class CamelCaseEntity(Rule):
                     f"({grammar.rejected_by})",
                     fix,
                 )
-
-    @staticmethod
-    def _scope_missing(site: CallSite) -> bool:
-        return fully_literal(site.filters, top_level_only=True) and not top_level_entities(site)
 
 
 class EntityAlias(Rule):
@@ -486,7 +491,7 @@ class EntityAlias(Rule):
 
     def check(self, site: CallSite) -> Iterator[Finding]:
         grammar = site.dialect.grammar
-        if grammar.entities_top_level_only and not CamelCaseEntity._scope_missing(site):
+        if grammar.entities_top_level_only and not oss_scope_missing(site):
             return
         for condition in condition_dicts(site.filters):
             for entry in condition.node.entries:
