@@ -244,13 +244,45 @@ class BindingCollector(cst.CSTVisitor):
         for name in _target_names(target):  # tuple unpacking: value unknown
             self.scope.bind(name.value, UNKNOWN)
 
+    # A dict literal changed after it is bound (`f["k"] = v`, `del f["k"]`, `f.update(...)`) no
+    # longer says what the name holds: record an unknown binding so it is not followed. Only for
+    # names bound here to a dict literal, so `memory.update(...)` on a client changes nothing.
+    def _mutated(self, target: cst.BaseExpression) -> None:
+        if not isinstance(target, cst.Name):
+            return
+        bindings = self.scope.bindings.get(target.value, [])
+        if any(b.kind == "value" and isinstance(b.value, cst.Dict) for b in bindings):
+            self.scope.bind(target.value, UNKNOWN)
+
+    def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
+        if isinstance(node.target, cst.Subscript):
+            self._mutated(node.target.value)
+
+    def visit_Del(self, node: cst.Del) -> None:
+        for target in _subscript_targets(node.target):
+            self._mutated(target.value)
+
     # Calls ----------------------------------------------------------------------------------
     def visit_Call(self, node: cst.Call) -> None:
         self.calls.append((node, self.scope))
+        func = node.func
+        if isinstance(func, cst.Attribute) and func.attr.value in DICT_MUTATORS:
+            self._mutated(func.value)
 
     def visit_Await(self, node: cst.Await) -> None:
         self.awaited.add(id(node.expression))
         self.await_of[id(node.expression)] = node
+
+
+DICT_MUTATORS = frozenset({"update", "setdefault", "pop", "popitem", "clear", "__setitem__"})
+
+
+def _subscript_targets(target: cst.BaseExpression) -> Iterator[cst.Subscript]:
+    if isinstance(target, cst.Subscript):
+        yield target
+    elif isinstance(target, (cst.Tuple, cst.List)):
+        for element in target.elements:
+            yield from _subscript_targets(element.value)
 
 
 def _dotted(node: cst.BaseExpression) -> str:

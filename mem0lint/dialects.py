@@ -47,6 +47,19 @@ class FilterGrammar:
     # None: any field name is a payload key. Otherwise the only allowed top-level keys.
     allowed_top_level: frozenset[str] | None = None
     time_fields: frozenset[str] = frozenset()
+    # What rejects a malformed filter, for messages ("HTTP 400", "ValueError").
+    rejected_by: str = "rejected"
+    # Logical keys whose empty list raises (open source: OR and NOT; an empty AND is a no-op).
+    empty_logical_raises: frozenset[str] = frozenset()
+    # Methods whose SDK code checks AND/OR/NOT (None: all). Open source translates logical keys
+    # in `search()` only; `get_all()` hands them to the vector store untouched.
+    logic_checked_in: frozenset[str] | None = None
+    # The SDK validates entity values (empty / inner whitespace -> ValueError), top level only.
+    validates_entity_ids: bool = False
+    # `"*"` on an entity id matches everything, records without the field included.
+    wildcard_entity_unscoped: bool = False
+    # AND / OR / NOT values are checked with `isinstance(value, list)`: a tuple raises.
+    logical_needs_list_type: bool = False
 
 
 @dataclass(frozen=True)
@@ -70,6 +83,36 @@ MEM0_ENTITIES = frozenset({"user_id", "agent_id", "app_id", "run_id"})
 OSS_ENTITIES = frozenset({"user_id", "agent_id", "run_id"})
 TIME_FIELDS = frozenset({"created_at", "updated_at", "timestamp", "expiration_date"})
 
+# Entity ids as JavaScript / REST-style names; the Python SDKs are snake_case.
+ENTITY_CAMEL_CASE = {
+    "userId": "user_id",
+    "agentId": "agent_id",
+    "appId": "app_id",
+    "runId": "run_id",
+    "userID": "user_id",
+    "agentID": "agent_id",
+    "appID": "app_id",
+    "runID": "run_id",
+}
+# Scope names from other memory libraries (sessions, threads, conversations) and near-misses of
+# the mem0 entity names, with the mem0 entity the author most likely meant.
+ENTITY_ALIASES = {
+    "session_id": "run_id",
+    "thread_id": "run_id",
+    "conversation_id": "run_id",
+    "chat_id": "run_id",
+    "sessionId": "run_id",
+    "threadId": "run_id",
+    "conversationId": "run_id",
+    "runid": "run_id",
+    "userid": "user_id",
+    "user": "user_id",
+    "agentid": "agent_id",
+    "agent": "agent_id",
+    "appid": "app_id",
+    "app": "app_id",
+}
+
 PLATFORM_GRAMMAR = FilterGrammar(
     logical={"AND": "list", "OR": "list", "NOT": "object"},
     operators=frozenset({"eq", "ne", "gt", "gte", "lt", "lte", "in", "contains", "icontains"}),
@@ -92,6 +135,7 @@ PLATFORM_GRAMMAR = FilterGrammar(
         }
     ),
     time_fields=TIME_FIELDS,
+    rejected_by="HTTP 400",
 )
 
 OSS_GRAMMAR = FilterGrammar(
@@ -103,6 +147,12 @@ OSS_GRAMMAR = FilterGrammar(
     entities_top_level_only=True,
     metadata_style="flat",
     time_fields=frozenset({"created_at", "updated_at"}),
+    rejected_by="ValueError",
+    empty_logical_raises=frozenset({"OR", "NOT"}),
+    logic_checked_in=frozenset({"search"}),
+    validates_entity_ids=True,
+    wildcard_entity_unscoped=True,
+    logical_needs_list_type=True,
 )
 
 _PLATFORM_ENTITY_ERROR = "ValueError"

@@ -36,28 +36,54 @@ def rename_keyword(arg: cst.Arg, new_name: str) -> Replacement:
 
 def with_elements(container: cst.CSTNode, elements: Sequence[cst.CSTNode]) -> cst.CSTNode:
     """`container` (Dict, List, Call args) with new elements, keeping the last comma style."""
-    return container.with_changes(elements=normalise_commas(container.elements, elements))
+    opening = getattr(container, "lbrace", None) or getattr(container, "lbracket", None)
+    layout = getattr(opening, "whitespace_after", None)
+    return container.with_changes(
+        elements=normalise_commas(container.elements, elements, layout=layout)
+    )
 
 
-def normalise_commas(old: Sequence[cst.CSTNode], new: Sequence[cst.CSTNode]) -> list[cst.CSTNode]:
-    """Give every element but the last a comma; the last keeps the old last one's trailing comma."""
+def normalise_commas(
+    old: Sequence[cst.CSTNode],
+    new: Sequence[cst.CSTNode],
+    layout: cst.BaseParenthesizableWhitespace | None = None,
+) -> list[cst.CSTNode]:
+    """Give every element but the last a comma; the last keeps the old last one's trailing comma.
+
+    New commas copy one between two old elements; failing that, `layout` (the whitespace after
+    the opening bracket) puts one element per line in a bracket opened with a line break.
+    """
     if not new:
         return []
     trailing = old[-1].comma if old else cst.MaybeSentinel.DEFAULT
-    comma_style = next(
-        (e.comma for e in old if isinstance(e.comma, cst.Comma)),
-        cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")),
-    )
+    between = [e.comma for e in old[:-1] if isinstance(e.comma, cst.Comma)]
+    if between:
+        comma_style = _without_comment(between[0])
+    elif isinstance(layout, cst.ParenthesizedWhitespace):
+        comma_style = _without_comment(cst.Comma(whitespace_after=layout))
+    else:
+        comma_style = cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
     result = []
     for index, element in enumerate(new):
         last = index == len(new) - 1
         if last:
             result.append(element.with_changes(comma=trailing))
-        elif not isinstance(element.comma, cst.Comma):
+        elif not isinstance(element.comma, cst.Comma) or (old and element is old[-1]):
+            # The old last element's trailing comma has no space after it; it now needs one.
             result.append(element.with_changes(comma=comma_style))
         else:
             result.append(element)
     return result
+
+
+def _without_comment(comma: cst.Comma) -> cst.Comma:
+    """A copied comma keeps its line break and indentation but not the comment after it."""
+    after = comma.whitespace_after
+    if isinstance(after, cst.ParenthesizedWhitespace) and after.first_line.comment is not None:
+        return comma.with_changes(
+            whitespace_after=after.with_changes(first_line=cst.TrailingWhitespace())
+        )
+    return comma
 
 
 def with_args(call: cst.Call, args: Sequence[cst.Arg]) -> cst.Call:

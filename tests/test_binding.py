@@ -154,3 +154,28 @@ def test_filter_name_bound_twice_is_opaque():
         client.search("q", filters=filters)
     """
     assert lint_source(code) == []
+
+
+@pytest.mark.parametrize(
+    "mutation",
+    ['filters["user_id"] = "v"', 'del filters["$and"]', 'filters.update({"user_id": "v"})'],
+)
+def test_filter_dict_changed_after_binding_is_opaque(mutation):
+    code = f"""
+        from mem0 import MemoryClient
+        client = MemoryClient()
+        filters = {{"$and": [{{"user_id": "u"}}]}}
+        {mutation}
+        client.search("q", filters=filters)
+    """
+    assert lint_source(code) == []
+
+
+def test_client_method_named_like_a_dict_mutator_keeps_the_receiver():
+    code = """
+        from mem0 import Memory
+        memory = Memory()
+        memory.update("id", "text")
+        memory.search("q", filters={"user_id": "u"}, limit=3)
+    """
+    assert [d.code for d in lint_source(code)] == ["MEM102"]

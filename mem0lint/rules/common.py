@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterator
 
-from mem0lint.filtertree import DictValue, Entry, FilterNode, ListValue
+from mem0lint.filtertree import DictValue, Entry, FilterNode, ListValue, Opaque
 
 # What an author may have meant by a logical key, however spelled ($and, and, And, AND).
 LOGICAL = {"and": "AND", "or": "OR", "not": "NOT"}
@@ -86,3 +86,26 @@ def field_conditions(
                 for inner in entry.value.entries:
                     if inner.key is not None:
                         yield FieldCondition(inner, condition, metadata_wrapper=entry)
+
+
+def fully_literal(root: FilterNode | None, top_level_only: bool = False) -> bool:
+    """True when no key of the filter can hide behind a variable, a call or `**spread`.
+
+    Rules that report a *missing* key need this: one opaque part could supply it. With
+    `top_level_only`, only the root dict's own keys must be known.
+    """
+    if not isinstance(root, DictValue) or not root.complete:
+        return False
+    if top_level_only:
+        return True
+    for condition in condition_dicts(root):
+        if not condition.node.complete:
+            return False
+        for entry in condition.node.entries:
+            if logical_name(entry.key) is None:
+                continue
+            value = entry.value
+            items = value.items if isinstance(value, ListValue) else [value]
+            if any(isinstance(item, Opaque) for item in items):
+                return False
+    return True
