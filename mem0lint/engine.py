@@ -46,7 +46,7 @@ class Settings:
     unsafe_fixes: bool = False
     # Receiver names or dotted factory names -> dialect id (from configuration).
     receivers: dict[str, str] = field(default_factory=dict)
-    # A bare `# noqa` (no codes) silences mem0lint too; off: it belongs to other tools.
+    # A bare noqa comment (no codes) silences mem0lint too; off: it belongs to other tools.
     respect_bare_noqa: bool = False
 
     def enabled(self, code: str) -> bool:

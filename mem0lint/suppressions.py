@@ -42,7 +42,7 @@ class LineNoqa:
     trailing: cst.TrailingWhitespace  # the node holding the comment (what a fix replaces)
     comment: cst.Comment
     codes: list[str]  # every code written, in order, upper-cased
-    bare: bool  # a `# noqa` without codes
+    bare: bool  # a noqa comment without codes
 
 
 @dataclass
