@@ -68,6 +68,17 @@ class Program:
         return {index: "".join(lines) for index, lines in pieces.items()}
 
 
+def parse_problem(text: str, first_row: int) -> Union[str, None]:
+    """Why `text` does not parse as a module on its own (rows of the container), or None."""
+    try:
+        cst.parse_module(text)
+    except cst.ParserSyntaxError as error:
+        return f"invalid syntax at row {first_row + error.raw_line - 1}"
+    except (RecursionError, ValueError) as error:
+        return str(error) or type(error).__name__
+    return None
+
+
 def join(regions: list[Region], indices: list[int]) -> str:
     """Program text: the regions' code with a separator line before every region but the first."""
     parts = []

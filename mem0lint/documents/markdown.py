@@ -14,9 +14,7 @@ import re
 from dataclasses import dataclass
 from typing import Iterator
 
-import libcst as cst
-
-from mem0lint.documents.base import Document, Program, Region, join
+from mem0lint.documents.base import Document, Program, Region, join, parse_problem
 
 PYTHON_TAGS = frozenset({"python", "py", "python3", "py3"})
 _OPENER = re.compile(r"^(?P<indent> *)(?P<fence>`{3,}|~{3,})(?P<info>.*)$")
@@ -50,11 +48,7 @@ class MarkdownDocument(Document):
                 body.append(stripped[len(block.indent) :] + "\n")
             if region.skipped is None:
                 region.text = "".join(body)
-                try:
-                    cst.parse_module(region.text)
-                except (cst.ParserSyntaxError, RecursionError, ValueError) as error:
-                    message = str(error).strip().splitlines()
-                    region.skipped = message[0] if message else type(error).__name__
+                region.skipped = parse_problem(region.text, region.first_row)
             if region.skipped is not None:
                 self.info.append(f"{label} does not parse; skipped ({region.skipped})")
             self.blocks.append(block)

@@ -16,9 +16,14 @@ import re
 from dataclasses import dataclass
 from typing import Iterator, Union
 
-import libcst as cst
-
-from mem0lint.documents.base import Document, DocumentError, Program, Region, join
+from mem0lint.documents.base import (
+    Document,
+    DocumentError,
+    Program,
+    Region,
+    join,
+    parse_problem,
+)
 
 # Line magics, shell escapes and help lines: `%pip ...`, `!ls`, `files = !ls`, `?obj`, `obj?`.
 _MAGIC_LINE = re.compile(r"^(\s*)(?:[%!?]|[\w.]+\s*=\s*[%!]|[\w.]+\?{1,2}\s*$)")
@@ -69,10 +74,8 @@ class NotebookDocument(Document):
                 text += "\n"  # programs are joined line by line; taken off again on rebuild
             cell = _Cell(index, span, source, text, masked, final_newline)
             region = Region(text=text, first_row=1, cell=index, label=f"cell {index}")
-            try:
-                cst.parse_module(text)
-            except (cst.ParserSyntaxError, RecursionError, ValueError) as error:
-                region.skipped = _first_line(error)
+            region.skipped = parse_problem(text, 1)
+            if region.skipped is not None:
                 self.info.append(f"cell {index} does not parse; skipped ({region.skipped})")
             self.code_cells.append(cell)
             self.regions.append(region)
@@ -112,10 +115,6 @@ class NotebookDocument(Document):
             index: ("".join(source) if isinstance(source, list) else source).splitlines()
             for index, (_, source, _) in enumerate(cells, start=1)
         }
-
-
-def _first_line(error: Exception) -> str:
-    return str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
 
 
 def _mask(text: str, start: int) -> tuple[str, dict[int, str]]:
