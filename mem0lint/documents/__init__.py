@@ -21,7 +21,7 @@ FILE_TYPES = (PYTHON, NOTEBOOK, MARKDOWN)
 SUFFIXES = {
     PYTHON: frozenset({".py", ".pyi"}),
     NOTEBOOK: frozenset({".ipynb"}),
-    MARKDOWN: frozenset({".md", ".mdx"}),
+    MARKDOWN: frozenset({".md", ".markdown", ".mdx"}),
 }
 
 __all__ = [
