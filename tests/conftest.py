@@ -27,3 +27,12 @@ def codes(code: str, **kwargs) -> list[str]:
 @pytest.fixture
 def lint():
     return lint_source
+
+
+def run_cli(*args: str, input=None):
+    """Run the `mem0lint` command in-process; `.stdout`, `.stderr` and `.exit_code`."""
+    from click.testing import CliRunner
+
+    from mem0lint.cli import main
+
+    return CliRunner().invoke(main, list(args), input=input, catch_exceptions=False)

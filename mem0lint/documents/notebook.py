@@ -54,6 +54,7 @@ class NotebookDocument(Document):
         if not isinstance(notebook, dict) or not isinstance(notebook.get("cells"), list):
             raise DocumentError("not a notebook: no list of cells")
         self.code_cells: list[_Cell] = []
+        self.original_texts: list[str] = []
         language = (
             notebook.get("metadata", {}).get("kernelspec", {}).get("language")
             or notebook.get("metadata", {}).get("language_info", {}).get("name")
