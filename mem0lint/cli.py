@@ -159,19 +159,6 @@ def main(
         output_format=output_format,
         file_types=_file_types(file_types),
     )
-    try:
-        finder = config.Finder(Path(config_file) if config_file else None)
-        if show_settings is not None:
-            target = Path(show_settings)
-            resolved = config.resolve(finder.for_path(target), command_line, target)
-            out.print(config.describe(resolved, target), markup=False, end="")
-            sys.exit(EXIT_CLEAN)
-        overall = config.resolve(finder.for_path(Path(".")), command_line, None)
-    except config.ConfigError as error:
-        err.print(f"mem0lint: {error}", markup=False)
-        sys.exit(EXIT_ERROR)
-    output_format = overall.output_format
-
     paths = paths or (".",)
     reading_stdin = paths == ("-",)
     for path in paths:
@@ -179,19 +166,33 @@ def main(
             raise click.UsageError("`-` (stdin) cannot be combined with other paths")
         if path != "-" and not Path(path).exists():
             raise click.UsageError(f"path does not exist: {path}")
+    # Run-wide settings (output format) come from the configuration of the first path.
+    first = Path(stdin_filename or ".") if reading_stdin else Path(paths[0])
+    try:
+        finder = config.Finder(Path(config_file) if config_file else None)
+        if show_settings is not None:
+            target = Path(show_settings)
+            resolved = config.resolve(finder.for_path(target), command_line, target)
+            out.print(config.describe(resolved, target), markup=False, end="")
+            sys.exit(EXIT_CLEAN)
+        overall = config.resolve(finder.for_path(first), command_line, None)
+    except config.ConfigError as error:
+        err.print(f"mem0lint: {error}", markup=False)
+        sys.exit(EXIT_ERROR)
+    output_format = overall.output_format
+
     mode = ADD_NOQA if add_noqa else DIFF if diff else FIX if (fix or unsafe_fixes) else CHECK
     roots = [Path(p) for p in paths]
     excluder = config.Excluder(finder)
-    if reading_stdin:
-        sources = [SourceFile(Path(stdin_filename or "-"), explicit=True)]
-    else:
-        all_suffixes = frozenset(s for kind in SUFFIXES.values() for s in kind)
-        sources = list(discover(list(paths), suffixes=all_suffixes, excluded=excluder.excluded))
-
     rule_sets: dict[tuple, engine.RuleSet] = {}
     reports = []
     failed = False
     try:
+        if reading_stdin:
+            sources = [SourceFile(Path(stdin_filename or "-"), explicit=True)]
+        else:
+            suffixes = frozenset(s for kind in SUFFIXES.values() for s in kind)
+            sources = list(discover(list(paths), suffixes=suffixes, excluded=excluder.excluded))
         with _progress(err, len(sources)) as advance:
             for source in sources:
                 resolved = config.resolve(finder.for_path(source.path), command_line, source.path)
