@@ -10,6 +10,7 @@ import pytest
 from conftest import codes, fix_source, run_cli
 
 SETUP = "from mem0 import MemoryClient\nclient = MemoryClient()\n"
+DOLLAR = 'client.search("q", filters={"$and": []})'
 
 
 def program(body: str) -> str:
@@ -21,7 +22,7 @@ SILENCED = {
     "several codes": 'client.search("q", filters={"$and": []}, limit=2)  # noqa: MEM201, MEM102',
     "no space, lower case": 'client.search("q", filters={"$and": []})  # NOQA:mem201',
     "among other tools' codes": 'client.search("q", filters={"$and": []})  # noqa: E501,MEM201',
-    "after another comment": 'client.search("q", {"$and": []})  # type: ignore # noqa: MEM201',
+    "after another comment": DOLLAR + "  # type: ignore # noqa: MEM201",
     "first line of a multi-line finding": """
         client.search("q", filters={"user_id": "u"}, limit=(  # noqa: MEM102
             3
