@@ -173,7 +173,8 @@ def main(
         if show_settings is not None:
             target = Path(show_settings)
             resolved = config.resolve(finder.for_path(target), command_line, target)
-            out.print(config.describe(resolved, target), markup=False, end="")
+            excluded = config.Excluder(finder).excluded(target, target.is_dir())
+            out.print(config.describe(resolved, target, excluded), markup=False, end="")
             sys.exit(EXIT_CLEAN)
         overall = config.resolve(finder.for_path(first), command_line, None)
     except config.ConfigError as error:

@@ -305,11 +305,13 @@ class Excluder:
         return spec.match_file(relative)
 
 
-def describe(resolved: Resolved, path: Path) -> str:
+def describe(resolved: Resolved, path: Path, excluded: bool = False) -> str:
     """What `--show-settings PATH` prints."""
     lines = [f"Settings for {path}"]
     where = resolved.config.path if resolved.config is not None else "none (defaults)"
     lines.append(f"  configuration file: {where}")
+    if excluded:
+        lines.append("  excluded: yes (skipped in folders and with --force-exclude)")
     shown = [
         "select",
         "extend_select",

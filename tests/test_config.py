@@ -167,3 +167,9 @@ def test_show_settings_says_where_each_setting_comes_from(tmp_path):
 def test_tomli_is_a_dependency_only_before_python_3_11():
     text = (Path(__file__).resolve().parent.parent / "pyproject.toml").read_text()
     assert "\"tomli>=1.1; python_version < '3.11'\"" in text
+
+
+def test_show_settings_says_when_a_file_is_excluded(tmp_path):
+    root = project(tmp_path, '[tool.mem0lint]\nextend-exclude = ["gen/"]\n', {"gen/a.py": ""})
+    assert "excluded: yes" in run_cli("--show-settings", str(root / "gen" / "a.py")).stdout
+    assert "excluded" not in run_cli("--show-settings", str(root / "pyproject.toml")).stdout
