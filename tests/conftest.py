@@ -35,4 +35,8 @@ def run_cli(*args: str, input=None):
 
     from mem0lint.cli import main
 
-    return CliRunner().invoke(main, list(args), input=input, catch_exceptions=False)
+    try:
+        runner = CliRunner(mix_stderr=False)  # click < 8.2 mixes stderr into stdout by default
+    except TypeError:
+        runner = CliRunner()  # click >= 8.2 always keeps them apart
+    return runner.invoke(main, list(args), input=input, catch_exceptions=False)
