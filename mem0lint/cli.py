@@ -11,6 +11,9 @@ from rich.console import Console
 from mem0lint import __version__
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+# A progress bar is worth drawing only for a long run, and only for a person watching.
+PROGRESS_THRESHOLD = 300
+OUTPUT_FORMATS = ["text", "concise", "json", "json-lines", "github", "sarif"]
 
 
 def _codes(values: tuple[str, ...]) -> tuple[str, ...]:
@@ -27,22 +30,82 @@ def _check_codes(codes: tuple[str, ...], option: str) -> None:
             raise click.UsageError(f"{option}: no rule code starts with {code!r}")
 
 
+def _file_types(values: tuple[str, ...]) -> tuple[str, ...]:
+    from mem0lint.documents import FILE_TYPES
+
+    kinds = tuple(k.strip().lower() for v in values for k in v.split(",") if k.strip())
+    for kind in kinds:
+        if kind not in FILE_TYPES:
+            raise click.UsageError(f"--file-types: {kind!r} is not one of {', '.join(FILE_TYPES)}")
+    return kinds
+
+
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})
 @click.argument("paths", nargs=-1, type=click.Path())
 @click.option("--fix", is_flag=True, help="Apply safe fixes in place.")
 @click.option("--unsafe-fixes", is_flag=True, help="Also apply fixes that may change results.")
 @click.option("--diff", is_flag=True, help="Print the fixes as a unified diff; write nothing.")
 @click.option("--select", multiple=True, help="Rule codes or prefixes to enable (MEM2 = MEM2xx).")
+@click.option("--extend-select", multiple=True, help="Rule codes or prefixes to enable as well.")
 @click.option("--ignore", multiple=True, help="Rule codes or prefixes to disable.")
 @click.option(
     "--output-format",
-    type=click.Choice(["text", "json"]),
-    default="text",
-    show_default=True,
-    help="How findings are printed.",
+    type=click.Choice(OUTPUT_FORMATS),
+    default=None,
+    help="How findings are printed (default: text, or the configured output-format).",
 )
-@click.option("--explain", "explain_code", metavar="CODE", help="Explain a rule and exit.")
+@click.option(
+    "--explain",
+    "explain_code",
+    metavar="CODE",
+    is_flag=False,
+    flag_value="rules",
+    help="Explain a rule and exit; without a code, print the table of rules.",
+)
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when findings remain.")
+@click.option(
+    "--exit-non-zero-on-fix",
+    is_flag=True,
+    help="Exit 1 when a fix was applied, even if nothing is left (pre-commit re-stages).",
+)
+@click.option(
+    "--config",
+    "config_file",
+    type=click.Path(dir_okay=False),
+    help="Use this configuration file instead of the nearest pyproject.toml.",
+)
+@click.option(
+    "--show-settings",
+    "show_settings",
+    metavar="PATH",
+    help="Print the settings that apply to PATH, and where each comes from.",
+)
+@click.option("--add-noqa", is_flag=True, help="Add a `# noqa: CODE` for every finding.")
+@click.option(
+    "--baseline",
+    "baseline_file",
+    type=click.Path(dir_okay=False),
+    help="Report only findings not in this file (written when it does not exist).",
+)
+@click.option("--update-baseline", is_flag=True, help="Rewrite --baseline with today's findings.")
+@click.option("--statistics", is_flag=True, help="Print the number of findings per rule.")
+@click.option("-q", "--quiet", is_flag=True, help="Print findings only: no summary, no notes.")
+@click.option(
+    "--stdin-filename",
+    metavar="NAME",
+    help="With `-` as the path: the name of the file read from stdin (its kind, its config).",
+)
+@click.option(
+    "--file-types",
+    multiple=True,
+    metavar="KINDS",
+    help="Kinds of files found in folders: python, notebook, markdown (default: all).",
+)
+@click.option(
+    "--force-exclude",
+    is_flag=True,
+    help="Apply exclude patterns to files named on the command line too (pre-commit).",
+)
 @click.version_option(__version__, prog_name="mem0lint")
 def main(
     paths: tuple[str, ...],
@@ -50,59 +113,191 @@ def main(
     unsafe_fixes: bool,
     diff: bool,
     select: tuple[str, ...],
+    extend_select: tuple[str, ...],
     ignore: tuple[str, ...],
-    output_format: str,
+    output_format: str | None,
     explain_code: str | None,
     exit_zero: bool,
+    exit_non_zero_on_fix: bool,
+    config_file: str | None,
+    show_settings: str | None,
+    add_noqa: bool,
+    baseline_file: str | None,
+    update_baseline: bool,
+    statistics: bool,
+    quiet: bool,
+    stdin_filename: str | None,
+    file_types: tuple[str, ...],
+    force_exclude: bool,
 ) -> None:
-    """Find and fix wrong calls to agent-memory SDKs (mem0, Memsy, MemOS) in PATHS."""
+    """Find and fix wrong calls to agent-memory SDKs (mem0, Memsy, MemOS) in PATHS.
+
+    `mem0lint rules` prints the table of rules."""
     out = Console(highlight=False, soft_wrap=True)
     err = Console(stderr=True, highlight=False, soft_wrap=True)
     if explain_code is not None:
         sys.exit(_explain(explain_code, out))
+    if paths == ("rules",) and not Path("rules").exists():
+        sys.exit(_explain("rules", out))
 
-    from mem0lint import engine, report
-    from mem0lint.runner import CHECK, DIFF, FIX, process
-    from mem0lint.sources import discover
+    from mem0lint import config, engine, report
+    from mem0lint.documents import SUFFIXES, file_type
+    from mem0lint.runner import ADD_NOQA, CHECK, DIFF, FIX, process
+    from mem0lint.sources import SourceFile, discover
 
-    select, ignore = _codes(select), _codes(ignore)
+    select, ignore, extend_select = _codes(select), _codes(ignore), _codes(extend_select)
     _check_codes(select, "--select")
     _check_codes(ignore, "--ignore")
-    if "ALL" in select:
-        select = ()
+    _check_codes(extend_select, "--extend-select")
+    if update_baseline and not baseline_file:
+        raise click.UsageError("--update-baseline needs --baseline FILE")
+    command_line = config.CommandLine(
+        select=select,
+        ignore=ignore,
+        extend_select=extend_select,
+        unsafe_fixes=unsafe_fixes,
+        output_format=output_format,
+        file_types=_file_types(file_types),
+    )
     paths = paths or (".",)
+    reading_stdin = paths == ("-",)
     for path in paths:
-        if not Path(path).exists():
+        if path == "-" and not reading_stdin:
+            raise click.UsageError("`-` (stdin) cannot be combined with other paths")
+        if path != "-" and not Path(path).exists():
             raise click.UsageError(f"path does not exist: {path}")
-    settings = engine.Settings(select=select, ignore=ignore, unsafe_fixes=unsafe_fixes)
-    rules = engine.RuleSet(settings)
-    mode = DIFF if diff else FIX if (fix or unsafe_fixes) else CHECK
+    # Run-wide settings (output format) come from the configuration of the first path.
+    first = Path(stdin_filename or ".") if reading_stdin else Path(paths[0])
+    try:
+        finder = config.Finder(Path(config_file) if config_file else None)
+        if show_settings is not None:
+            target = Path(show_settings)
+            resolved = config.resolve(finder.for_path(target), command_line, target)
+            excluded = config.Excluder(finder).excluded(target, target.is_dir())
+            out.print(config.describe(resolved, target, excluded), markup=False, end="")
+            sys.exit(EXIT_CLEAN)
+        overall = config.resolve(finder.for_path(first), command_line, None)
+    except config.ConfigError as error:
+        err.print(f"mem0lint: {error}", markup=False)
+        sys.exit(EXIT_ERROR)
+    output_format = overall.output_format
+
+    mode = ADD_NOQA if add_noqa else DIFF if diff else FIX if (fix or unsafe_fixes) else CHECK
     roots = [Path(p) for p in paths]
-
-    reports = [process(source, rules, mode, roots) for source in discover(list(paths))]
-
+    excluder = config.Excluder(finder)
+    rule_sets: dict[tuple, engine.RuleSet] = {}
+    reports = []
     failed = False
+    try:
+        if reading_stdin:
+            sources = [SourceFile(Path(stdin_filename or "-"), explicit=True)]
+        else:
+            suffixes = frozenset(s for kind in SUFFIXES.values() for s in kind)
+            sources = list(discover(list(paths), suffixes=suffixes, excluded=excluder.excluded))
+        with _progress(err, len(sources)) as advance:
+            for source in sources:
+                resolved = config.resolve(finder.for_path(source.path), command_line, source.path)
+                advance()
+                if not source.explicit and file_type(source.path) not in resolved.file_types:
+                    continue
+                if source.explicit and force_exclude and excluder.excluded(source.path, False):
+                    continue
+                rules = rule_sets.get(resolved.key())
+                if rules is None:
+                    rules = rule_sets[resolved.key()] = engine.RuleSet(resolved.engine_settings())
+                data = sys.stdin.buffer.read() if reading_stdin else None
+                reports.append(process(source, rules, mode, roots, data=data))
+    except config.ConfigError as error:
+        err.print(f"mem0lint: {error}", markup=False)
+        sys.exit(EXIT_ERROR)
+
     for file_report in reports:
         if file_report.error:
             failed = True
             err.print(f"mem0lint: {file_report.source.path}: {file_report.error}", markup=False)
+        if not quiet:
+            for note in file_report.info:
+                err.print(f"mem0lint: info: {file_report.source.path}: {note}", markup=False)
+
+    if reading_stdin and mode in (FIX, ADD_NOQA) and reports:
+        # The fixed source is the output; what is left goes to stderr.
+        sys.stdout.buffer.write(reports[0].output or b"")
+        sys.stdout.flush()
+        out = err
     if mode == DIFF:
         for file_report in reports:
             if file_report.diff:
                 sys.stdout.write(file_report.diff)
         would = sum(r.fixed for r in reports)
-        err.print(f"Would fix {would} problem{'s' if would != 1 else ''}.", markup=False)
+        if not quiet:
+            err.print(f"Would fix {would} problem{'s' if would != 1 else ''}.", markup=False)
         sys.exit(EXIT_ERROR if failed else EXIT_FINDINGS if would and not exit_zero else EXIT_CLEAN)
+    if mode == ADD_NOQA:
+        added = sum(r.noqa_added for r in reports)
+        if not quiet:
+            err.print(f"Added {added} noqa directive{'s' if added != 1 else ''}.", markup=False)
+        sys.exit(EXIT_ERROR if failed else EXIT_CLEAN)
 
-    if output_format == "json":
-        report.write_json(reports, sys.stdout)
+    if baseline_file:
+        _apply_baseline(Path(baseline_file), reports, update_baseline, err, quiet)
+
+    fixed = sum(r.fixed for r in reports)
+    if statistics:
+        text = report.statistics(reports)
+        if text:
+            out.print(text, markup=False)
+    elif output_format in report.STREAM_WRITERS:
+        stream = sys.stderr if out is err else sys.stdout
+        report.STREAM_WRITERS[output_format](reports, stream)
     else:
-        report.write_text(reports, out)
-        out.print(report.summary(reports, unsafe_fixes), markup=False)
+        report.CONSOLE_WRITERS[output_format](reports, out)
+        if not quiet:
+            out.print(report.summary(reports, overall.unsafe_fixes), markup=False)
     remaining = any(r.diagnostics for r in reports)
     if failed:
         sys.exit(EXIT_ERROR)
+    if exit_non_zero_on_fix and fixed:
+        sys.exit(EXIT_FINDINGS)
     sys.exit(EXIT_FINDINGS if remaining and not exit_zero else EXIT_CLEAN)
+
+
+class _progress:
+    """A rich progress bar on stderr for long runs in a terminal; a no-op otherwise."""
+
+    def __init__(self, err: Console, total: int) -> None:
+        self.bar = None
+        if err.is_terminal and total > PROGRESS_THRESHOLD:
+            from rich.progress import Progress
+
+            self.bar = Progress(console=err, transient=True)
+            self.task = self.bar.add_task("Linting", total=total)
+
+    def __enter__(self):
+        if self.bar is None:
+            return lambda: None
+        self.bar.start()
+        return lambda: self.bar.advance(self.task)
+
+    def __exit__(self, *exc_info) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+
+def _apply_baseline(path: Path, reports: list, update: bool, err: Console, quiet: bool) -> None:
+    from mem0lint import baseline
+
+    try:
+        if update or not path.exists():
+            count = baseline.write(path, reports)
+            if not quiet:
+                err.print(f"mem0lint: wrote {count} finding(s) to baseline {path}", markup=False)
+            for file_report in reports:
+                file_report.diagnostics = []
+            return
+        baseline.subtract(path, baseline.read(path), reports)
+    except baseline.BaselineError as error:
+        err.print(f"mem0lint: {error}", markup=False)
+        sys.exit(EXIT_ERROR)
 
 
 def _explain(code: str, out: Console) -> int:

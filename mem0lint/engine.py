@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Iterable, Union
+from typing import Callable, Iterable, Union
 
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
+from mem0lint import suppressions
 from mem0lint.binding import BindingCollector, Resolver
 from mem0lint.callsite import CallSite, call_sites
 from mem0lint.dialects import Dialect
@@ -45,6 +46,8 @@ class Settings:
     unsafe_fixes: bool = False
     # Receiver names or dotted factory names -> dialect id (from configuration).
     receivers: dict[str, str] = field(default_factory=dict)
+    # A bare noqa comment (no codes) silences mem0lint too; off: it belongs to other tools.
+    respect_bare_noqa: bool = False
 
     def enabled(self, code: str) -> bool:
         selected = not self.select or _matches(code, self.select)
@@ -128,11 +131,16 @@ def check_module(module: cst.Module, rules: RuleSet) -> list[Diagnostic]:
     return diagnostics
 
 
-def place(module: cst.Module, diagnostics: list[Diagnostic]) -> None:
+def positions_of(module: cst.Module):
+    return MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
+
+
+def place(module: cst.Module, diagnostics: list[Diagnostic], positions=None) -> None:
     """Fill in 1-based row/column of every diagnostic and its fix edits."""
     if not diagnostics:
         return
-    positions = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
+    if positions is None:
+        positions = positions_of(module)
 
     def span(node: cst.CSTNode) -> tuple[tuple[int, int], tuple[int, int]]:
         code_range = positions[node]
@@ -153,9 +161,25 @@ def place(module: cst.Module, diagnostics: list[Diagnostic]) -> None:
     diagnostics.sort(key=lambda d: (d.start, d.code))
 
 
-def lint(module: cst.Module, rules: RuleSet) -> list[Diagnostic]:
+# Which findings a caller is responsible for: a Markdown block linted after the earlier blocks
+# keeps only the findings inside itself. Called with the module the diagnostics belong to.
+Keep = Callable[[cst.Module, Diagnostic], bool]
+
+
+def lint(module: cst.Module, rules: RuleSet, keep: Union[Keep, None] = None) -> list[Diagnostic]:
     diagnostics = check_module(module, rules)
-    place(module, diagnostics)
+    noqa = suppressions.mentions_noqa(module.code)
+    if not diagnostics and not noqa:
+        return diagnostics
+    positions = positions_of(module)
+    place(module, diagnostics, positions)
+    if noqa:
+        settings = rules.settings
+        diagnostics = suppressions.apply(
+            module, diagnostics, positions, settings.enabled, settings.respect_bare_noqa
+        )
+    if keep is not None:
+        diagnostics = [d for d in diagnostics if keep(module, d)]
     return diagnostics
 
 
@@ -183,12 +207,12 @@ class FixResult:
     diagnostics: list[Diagnostic]  # what is left
 
 
-def fix(module: cst.Module, rules: RuleSet) -> FixResult:
+def fix(module: cst.Module, rules: RuleSet, keep: Union[Keep, None] = None) -> FixResult:
     """Apply fixes, re-parse, re-check, until nothing applies (bounded)."""
     unsafe = rules.settings.unsafe_fixes
     applied = 0
     for _ in range(MAX_FIX_ROUNDS):
-        diagnostics = lint(module, rules)
+        diagnostics = lint(module, rules, keep)
         chosen: dict[int, cst.CSTNode] = {}
         taken: list[tuple] = []
         for diagnostic in diagnostics:
@@ -205,7 +229,7 @@ def fix(module: cst.Module, rules: RuleSet) -> FixResult:
             return FixResult(module, applied, diagnostics)
         changed = module.visit(_Replace(chosen))
         module = parse_again(changed, module)
-    return FixResult(module, applied, lint(module, rules))
+    return FixResult(module, applied, lint(module, rules, keep))
 
 
 def parse_again(changed: cst.Module, like: cst.Module) -> cst.Module:

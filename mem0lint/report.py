@@ -1,9 +1,11 @@
-"""Printing findings: text with code frames for people, JSON for machines."""
+"""Printing findings: text with code frames for people; concise lines; JSON, JSON lines, GitHub
+Actions annotations and SARIF for machines. One function per format; `WRITERS` names them."""
 
 from __future__ import annotations
 
 import json
-from typing import TextIO
+from collections import Counter
+from typing import Callable, TextIO
 
 from rich.console import Console
 from rich.text import Text
@@ -38,7 +40,7 @@ def as_json_object(report: FileReport, diagnostic: Diagnostic) -> dict:
         "name": diagnostic.name,
         "severity": diagnostic.severity.value,
         "message": diagnostic.message,
-        "dialect": diagnostic.dialect,
+        "dialect": diagnostic.dialect or None,
         "filename": str(report.source.path),
         "location": {"row": diagnostic.start[0], "column": diagnostic.start[1]},
         "end_location": {"row": diagnostic.end[0], "column": diagnostic.end[1]},
@@ -63,12 +65,13 @@ def fix_marker(diagnostic: Diagnostic) -> str:
     return "[unsafe fix] "
 
 
-def code_frame(lines: list[str], diagnostic: Diagnostic) -> Text:
+def code_frame(report: FileReport, diagnostic: Diagnostic) -> Text:
     row, column = diagnostic.start
     end_row, end_column = diagnostic.end
-    if not 0 < row <= len(lines):
+    line = report.line_of(diagnostic)
+    if line is None:
         return Text()
-    line = lines[row - 1].expandtabs(1)
+    line = line.expandtabs(1)
     width = len(str(row))
     last = end_column if end_row == row else len(line) + 1
     caret = " " * (column - 1) + "^" * max(1, last - column)
@@ -81,15 +84,18 @@ def code_frame(lines: list[str], diagnostic: Diagnostic) -> Text:
     return frame
 
 
+def where(report: FileReport, diagnostic: Diagnostic) -> str:
+    row, column = diagnostic.start
+    if diagnostic.cell is not None:
+        return f"{report.source.path}:cell {diagnostic.cell}:{row}:{column}:"
+    return f"{report.source.path}:{row}:{column}:"
+
+
 def write_text(reports: list[FileReport], console: Console, show_frames: bool = True) -> None:
     for report in reports:
         for diagnostic in report.diagnostics:
-            row, column = diagnostic.start
-            where = f"{report.source.path}:{row}:{column}:"
-            if diagnostic.cell is not None:
-                where = f"{report.source.path}:cell {diagnostic.cell}:{row}:{column}:"
             line = Text()
-            line.append(where, style="bold")
+            line.append(where(report, diagnostic), style="bold")
             line.append(" ")
             line.append(diagnostic.code, style=SEVERITY_STYLE[diagnostic.severity.value])
             line.append(" ")
@@ -97,7 +103,7 @@ def write_text(reports: list[FileReport], console: Console, show_frames: bool = 
             line.append(diagnostic.message)
             console.print(line)
             if show_frames:
-                console.print(code_frame(report.lines, diagnostic))
+                console.print(code_frame(report, diagnostic))
                 console.print()
 
 
@@ -128,3 +134,86 @@ def summary(reports: list[FileReport], unsafe_enabled: bool) -> str:
         text += f" ({', '.join(hints)})"
     parts.append(text + ".")
     return " ".join(parts)
+
+
+def write_concise(reports: list[FileReport], console: Console) -> None:
+    write_text(reports, console, show_frames=False)
+
+
+def write_json_lines(reports: list[FileReport], stream: TextIO) -> None:
+    for report in reports:
+        for diagnostic in report.diagnostics:
+            stream.write(json.dumps(as_json_object(report, diagnostic)) + "\n")
+
+
+def _escape_data(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _escape_property(text: str) -> str:
+    return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+GITHUB_COMMAND = {"error": "error", "warning": "warning", "info": "notice"}
+
+
+def write_github(reports: list[FileReport], stream: TextIO) -> None:
+    """GitHub Actions workflow commands: one annotation per finding on the pull request.
+
+    Notebook rows are inside a cell, not lines of the .ipynb file: the cell and row go into the
+    message and the annotation is attached to the file."""
+    for report in reports:
+        for diagnostic in report.diagnostics:
+            command = GITHUB_COMMAND[diagnostic.severity.value]
+            properties = [f"file={_escape_property(str(report.source.path))}"]
+            message = diagnostic.message
+            if diagnostic.cell is None:
+                (row, column), (end_row, end_column) = diagnostic.start, diagnostic.end
+                properties += [f"line={row}", f"col={column}", f"endLine={end_row}"]
+                if end_row == row:
+                    properties.append(f"endColumn={end_column}")
+            else:
+                row, column = diagnostic.start
+                message = f"cell {diagnostic.cell}, row {row}, column {column}: {message}"
+            properties.append(f"title={_escape_property(f'{diagnostic.code} {diagnostic.name}')}")
+            stream.write(f"::{command} {','.join(properties)}::{_escape_data(message)}\n")
+
+
+def write_sarif(reports: list[FileReport], stream: TextIO) -> None:
+    from mem0lint.sarif import sarif_log
+
+    json.dump(sarif_log(reports), stream, indent=2)
+    stream.write("\n")
+
+
+def statistics(reports: list[FileReport]) -> str:
+    """Count per code, with how many of them `--fix` (or `--unsafe-fixes`) can fix."""
+    counts: Counter = Counter()
+    fixable: Counter = Counter()
+    names: dict[str, str] = {}
+    for report in reports:
+        for diagnostic in report.diagnostics:
+            counts[diagnostic.code] += 1
+            names[diagnostic.code] = diagnostic.name
+            if diagnostic.fix is not None:
+                fixable[diagnostic.code] += 1
+    width = max((len(str(n)) for n in counts.values()), default=1)
+    lines = []
+    for code, count in sorted(counts.items(), key=lambda item: (-item[1], item[0])):
+        marker = "[*] " if fixable[code] else "    "
+        note = f" ({fixable[code]} fixable)" if fixable[code] else ""
+        lines.append(f"{count:>{width}}  {code}  {marker}{names[code]}{note}")
+    return "\n".join(lines)
+
+
+# Machine formats write to a text stream; people's formats to a rich Console.
+STREAM_WRITERS: dict[str, Callable[[list[FileReport], TextIO], None]] = {
+    "json": write_json,
+    "json-lines": write_json_lines,
+    "github": write_github,
+    "sarif": write_sarif,
+}
+CONSOLE_WRITERS: dict[str, Callable[[list[FileReport], Console], None]] = {
+    "text": write_text,
+    "concise": write_concise,
+}

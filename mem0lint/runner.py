@@ -1,68 +1,174 @@
-"""Run one file through check, fix or diff, and say what happened. Never raises for bad input."""
+"""Run one file through check, fix, diff or add-noqa, and say what happened.
+
+The file is turned into programs by its document kind (mem0lint/documents/): a `.py` file is one
+program, a notebook one program of its code cells, a Markdown page one program per Python block.
+Every program goes through the one engine; positions are mapped back to real rows (and cells),
+and fixed programs are written back into the container. Never raises for bad input.
+"""
 
 from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Union
 
-from mem0lint import engine
+import libcst as cst
+
+from mem0lint import documents, engine, suppressions
+from mem0lint.documents.base import Document, DocumentError, Program
 from mem0lint.rule import Diagnostic
 from mem0lint.sources import SourceFile, WriteRefused, write_atomically
 
-CHECK, FIX, DIFF = "check", "fix", "diff"
+CHECK, FIX, DIFF, ADD_NOQA = "check", "fix", "diff", "add-noqa"
 
 
 @dataclass
 class FileReport:
     source: SourceFile
     diagnostics: list[Diagnostic] = field(default_factory=list)
-    error: str | None = None  # could not be read, decoded or parsed; or a fix was not written
+    error: Union[str, None] = None  # could not be read, decoded or parsed; or not written
     fixed: int = 0  # fixes applied (or, with --diff, that would be)
+    noqa_added: int = 0  # with --add-noqa
     diff: str = ""
-    lines: list[str] = field(default_factory=list)  # the text, for code frames
+    info: list[str] = field(default_factory=list)  # skipped blocks and cells
+    # Lines for code frames, by notebook cell (None: the file's own rows).
+    frames: dict[Union[int, None], list[str]] = field(default_factory=dict)
+    output: Union[bytes, None] = None  # the (fixed) content, for stdin
+
+    @property
+    def lines(self) -> list[str]:
+        return self.frames.get(None, [])
+
+    def line_of(self, diagnostic: Diagnostic) -> Union[str, None]:
+        lines = self.frames.get(diagnostic.cell, [])
+        row = diagnostic.start[0]
+        return lines[row - 1] if 0 < row <= len(lines) else None
 
 
-def process(source: SourceFile, rules: engine.RuleSet, mode: str, roots: list[Path]) -> FileReport:
+def process(
+    source: SourceFile,
+    rules: engine.RuleSet,
+    mode: str,
+    roots: list[Path],
+    data: Union[bytes, None] = None,
+) -> FileReport:
+    """Lint (or fix) one file. With `data` (stdin) nothing is read or written."""
     report = FileReport(source)
-    try:
-        original = source.path.read_bytes()
-    except OSError as error:
-        report.error = f"cannot read: {error.strerror or error}"
-        return report
+    if data is None:
+        try:
+            original = source.path.read_bytes()
+        except OSError as error:
+            report.error = f"cannot read: {error.strerror or error}"
+            return report
+    else:
+        original = data
+    report.output = original
     if not engine.may_matter(original):
         return report
     try:
-        module = engine.parse(original)
-    except engine.ParseFailure as error:
+        document = documents.load(source.path, original)
+    except DocumentError as error:
         report.error = str(error)
         return report
     try:
-        if mode == CHECK:
-            report.diagnostics = engine.lint(module, rules)
-            report.lines = module.code.splitlines()
-            return report
-        result = engine.fix(module, rules)
+        for program in document.programs():
+            if not _run_program(document, program, rules, mode, report):
+                return report
     except RecursionError:
         report.error = "too deeply nested to analyse"
         return report
-    report.diagnostics = result.diagnostics
-    report.lines = result.module.code.splitlines()
-    new = result.module.bytes
+    report.info = list(document.info)
+    new = document.rebuild(original)
+    report.frames = document.frame_lines(new)
     if new == original:
+        report.fixed = report.noqa_added = 0
         return report
-    report.fixed = result.applied
+    report.output = new
     if mode == DIFF:
-        report.diff = unified_diff(module.code, result.module.code, str(source.path))
+        before = original.decode("utf-8", "replace")
+        report.diff = unified_diff(before, new.decode("utf-8", "replace"), str(source.path))
         # --diff reports what the fixes would leave, but counts the original findings too.
         report.diagnostics = []
+        return report
+    if data is not None:
         return report
     try:
         write_atomically(source.path, new, original, roots)
     except WriteRefused as error:
         report.error = str(error)
-        report.fixed = 0
+        report.fixed = report.noqa_added = 0
     return report
+
+
+def _run_program(
+    document: Document, program: Program, rules: engine.RuleSet, mode: str, report: FileReport
+) -> bool:
+    """One program through the engine. False when the whole file must stop (a .py error)."""
+    if not engine.may_matter(program.source):
+        return True
+    try:
+        module = engine.parse(program.source)
+    except engine.ParseFailure as error:
+        if not program.separated:
+            report.error = str(error)
+            return False
+        document.info.append(f"skipped: {error}")
+        return True
+    keep = _keeper(document, program) if set(program.regions) != program.owned else None
+    if mode == CHECK:
+        diagnostics = engine.lint(module, rules, keep)
+        final = module
+    elif mode == ADD_NOQA:
+        diagnostics = engine.lint(module, rules, keep)
+        final, added, _ = suppressions.add_noqa(module, diagnostics)
+        if added and document.update(program, final):
+            report.noqa_added += added
+            diagnostics = []
+        else:
+            final = module
+    else:
+        result = engine.fix(module, rules, keep)
+        diagnostics, final = result.diagnostics, result.module
+        if result.applied and final.code != module.code:
+            if document.update(program, final):
+                report.fixed += result.applied
+            else:
+                document.info.append("a fix could not be mapped back into the file; not applied")
+                diagnostics, final = engine.lint(module, rules, keep), module
+    code = final.code
+    for diagnostic in diagnostics:
+        _relocate(document, program, code, diagnostic)
+    report.diagnostics.extend(diagnostics)
+    report.diagnostics.sort(key=lambda d: (d.cell or 0, d.start, d.code))
+    return True
+
+
+def _keeper(document: Document, program: Program) -> engine.Keep:
+    layouts: dict[int, str] = {}
+
+    def keep(module: cst.Module, diagnostic: Diagnostic) -> bool:
+        code = layouts.get(id(module))
+        if code is None:
+            layouts.clear()
+            code = layouts[id(module)] = module.code
+        region = document.locate(program, code, diagnostic.start[0], 1)[0]
+        return region in program.owned
+
+    return keep
+
+
+def _relocate(document: Document, program: Program, code: str, diagnostic: Diagnostic) -> None:
+    """Program rows -> real rows of the file (and the notebook cell)."""
+    if not program.separated:
+        return
+    _, cell, row, column = document.locate(program, code, *diagnostic.start)
+    _, _, end_row, end_column = document.locate(program, code, *diagnostic.end)
+    diagnostic.start, diagnostic.end, diagnostic.cell = (row, column), (end_row, end_column), cell
+    for edit in diagnostic.edits:
+        _, _, r, c = document.locate(program, code, *edit["location"])
+        _, _, er, ec = document.locate(program, code, *edit["end_location"])
+        edit["location"], edit["end_location"] = (r, c), (er, ec)
 
 
 def unified_diff(before: str, after: str, name: str) -> str:

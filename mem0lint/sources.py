@@ -6,7 +6,7 @@ import os
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator, Union
 
 import pathspec
 
@@ -88,8 +88,11 @@ def discover(
     paths: list[str],
     suffixes: frozenset[str] = PYTHON_SUFFIXES,
     exclude: pathspec.PathSpec | None = None,
+    excluded: Union[Callable[[Path, bool], bool], None] = None,
 ) -> Iterator[SourceFile]:
-    """Files to lint, in a stable order. Folders are walked; named files are always linted."""
+    """Files to lint, in a stable order. Folders are walked; named files are always linted.
+
+    `excluded(path, is_dir)`: configured excludes (patterns relative to their config file)."""
     ignores = _Ignores()
     for given in paths:
         top = Path(given)
@@ -106,6 +109,7 @@ def discover(
                 and not _is_virtualenv(here / name)
                 and not ignores.ignored(here / name, True, root)
                 and not (exclude and exclude.match_file((here / name).as_posix() + "/"))
+                and not (excluded and excluded(here / name, True))
             )
             for name in sorted(filenames):
                 path = here / name
@@ -114,6 +118,8 @@ def discover(
                 if ignores.ignored(path, False, root):
                     continue
                 if exclude and exclude.match_file(path.as_posix()):
+                    continue
+                if excluded and excluded(path, False):
                     continue
                 yield SourceFile(path)
 

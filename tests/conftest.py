@@ -27,3 +27,16 @@ def codes(code: str, **kwargs) -> list[str]:
 @pytest.fixture
 def lint():
     return lint_source
+
+
+def run_cli(*args: str, input=None):
+    """Run the `mem0lint` command in-process; `.stdout`, `.stderr` and `.exit_code`."""
+    from click.testing import CliRunner
+
+    from mem0lint.cli import main
+
+    try:
+        runner = CliRunner(mix_stderr=False)  # click < 8.2 mixes stderr into stdout by default
+    except TypeError:
+        runner = CliRunner()  # click >= 8.2 always keeps them apart
+    return runner.invoke(main, list(args), input=input, catch_exceptions=False)

@@ -19,3 +19,10 @@ def test_every_rule_explains_itself():
         page = explain(rule)
         assert page.startswith(f"# {code} {rule.name}")
         assert "## Why is this bad?" in page and "Use instead:" in page
+
+
+def test_rules_page_is_current():
+    from mem0lint.readme import rules_page
+
+    page = README.parent / "docs" / "rules.md"
+    assert page.read_text(encoding="utf-8") == rules_page(), "run: python -m mem0lint.readme"

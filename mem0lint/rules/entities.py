@@ -122,7 +122,7 @@ class MissingEntity(Rule):
             return
         names = sorted(grammar.entity_fields)
         wanted = ", ".join(f"`{n}`" for n in names)
-        where = "a top-level key" if grammar.entities_top_level_only else "anywhere in it"
+        where = "as a top-level key" if grammar.entities_top_level_only else "(anywhere in it)"
         mechanism = grammar.rejected_by
         if site.filters_arg is None or (
             isinstance(site.filters, Scalar) and site.filters.value is None
@@ -148,7 +148,8 @@ class MissingEntity(Rule):
             extra = " (`app_id` is not an entity in open source)"
         yield Finding(
             site.filters_arg.value,
-            f"`filters` needs at least one of {wanted} as {where} ({mechanism}){extra}",
+            f"`filters` needs at least one of {wanted} {where}; without one it is rejected "
+            f"({mechanism}){extra}",
         )
 
 

@@ -1,0 +1,59 @@
+"""Documents: a file turned into one or more Python programs, and fixed programs put back.
+
+The engine lints a libcst Module. A `.py` file is one program. A notebook is one program made of
+its code cells in order; a Markdown page holds one program per fenced Python block (with the
+earlier blocks prepended, so a client made in one block binds a call in a later one). Each
+program remembers where its lines came from, so findings point at real rows (and cells), and a
+fixed program can be split back into the regions it was made of.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from mem0lint.documents.base import Document, Program, Region
+from mem0lint.documents.markdown import MarkdownDocument
+from mem0lint.documents.notebook import NotebookDocument
+from mem0lint.documents.python import PythonDocument
+
+PYTHON, NOTEBOOK, MARKDOWN = "python", "notebook", "markdown"
+FILE_TYPES = (PYTHON, NOTEBOOK, MARKDOWN)
+SUFFIXES = {
+    PYTHON: frozenset({".py", ".pyi"}),
+    NOTEBOOK: frozenset({".ipynb"}),
+    MARKDOWN: frozenset({".md", ".markdown", ".mdx"}),
+}
+
+__all__ = [
+    "Document",
+    "FILE_TYPES",
+    "Program",
+    "Region",
+    "SUFFIXES",
+    "file_type",
+    "load",
+    "suffixes_for",
+]
+
+
+def file_type(path: Path) -> str:
+    """The kind of a file by its name; anything unknown is read as Python (named files)."""
+    suffix = path.suffix.lower()
+    for kind, suffixes in SUFFIXES.items():
+        if suffix in suffixes:
+            return kind
+    return PYTHON
+
+
+def suffixes_for(kinds: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(s for kind in kinds for s in SUFFIXES[kind])
+
+
+def load(path: Path, data: bytes) -> Document:
+    """Raises DocumentError when the container itself is unreadable (e.g. invalid notebook)."""
+    kind = file_type(path)
+    if kind == NOTEBOOK:
+        return NotebookDocument(data)
+    if kind == MARKDOWN:
+        return MarkdownDocument(data)
+    return PythonDocument(data)

@@ -1,0 +1,112 @@
+"""Markdown and MDX pages: fenced Python blocks, each a program with the earlier blocks before it.
+
+Documentation often splits set-up ("create a client") and use ("search") into separate blocks,
+so block k is linted with the Python blocks before it prepended; only findings inside block k
+count for that run, and a fix edits only block k. Fences are found wherever they are, including
+inside MDX components (`<CodeGroup>`, `<Tab>`), indented or not, and with a title after the
+language (```` ```python Platform API Example ````). Blocks in other languages are never read;
+a Python block that does not parse is skipped with an info line.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Iterator
+
+from mem0lint.documents.base import Document, Program, Region, join, parse_problem
+
+PYTHON_TAGS = frozenset({"python", "py", "python3", "py3"})
+_OPENER = re.compile(r"^(?P<indent> *)(?P<fence>`{3,}|~{3,})(?P<info>.*)$")
+
+
+@dataclass
+class _Block:
+    start: int  # index of the first content line in the file's lines
+    end: int  # index of the closing fence line (or len(lines) when unclosed)
+    indent: str
+
+
+class MarkdownDocument(Document):
+    def __init__(self, data: bytes) -> None:
+        super().__init__()
+        self.encoding = "utf-8-sig" if data.startswith(b"\xef\xbb\xbf") else "utf-8"
+        text = data.decode(self.encoding, "surrogateescape")
+        self.lines = text.splitlines(keepends=True)
+        self.blocks: list[_Block] = []
+        for block in _python_blocks(self.lines):
+            content = self.lines[block.start : block.end]
+            label = f"code block at line {block.start}"
+            region = Region(text="", first_row=block.start + 1, indent=len(block.indent))
+            region.label = label
+            body = []
+            for line in content:
+                stripped = line.rstrip("\r\n")
+                if stripped.strip() and not stripped.startswith(block.indent):
+                    region.skipped = "a line is indented less than its fence"
+                    break
+                body.append(stripped[len(block.indent) :] + "\n")
+            if region.skipped is None:
+                region.text = "".join(body)
+                region.skipped = parse_problem(region.text, region.first_row)
+            if region.skipped is not None:
+                self.info.append(f"{label} does not parse; skipped ({region.skipped})")
+            self.blocks.append(block)
+            self.regions.append(region)
+        self.original_texts = [r.text for r in self.regions]
+
+    def programs(self) -> Iterator[Program]:
+        earlier: list[int] = []
+        for index, region in enumerate(self.regions):
+            if region.skipped is not None:
+                continue
+            indices = [*earlier, index]
+            yield Program(join(self.regions, indices), indices, frozenset({index}))
+            earlier.append(index)
+
+    def rebuild(self, original: bytes) -> bytes:
+        lines = list(self.lines)
+        # From the last block up, so earlier line indices stay valid.
+        for block, region, before in reversed(
+            list(zip(self.blocks, self.regions, self.original_texts))
+        ):
+            if region.text == before:
+                continue
+            newline = _newline_of(lines[block.start : block.end + 1])
+            new = [
+                (block.indent + line if line.strip() else line) + newline
+                for line in region.text.splitlines()
+            ]
+            lines[block.start : block.end] = new
+        result = "".join(lines)
+        if result == "".join(self.lines):
+            return original
+        return result.encode(self.encoding, "surrogateescape")
+
+
+def _newline_of(lines: list[str]) -> str:
+    for line in lines:
+        if line.endswith("\r\n"):
+            return "\r\n"
+    return "\n"
+
+
+def _python_blocks(lines: list[str]) -> Iterator[_Block]:
+    position = 0
+    while position < len(lines):
+        match = _OPENER.match(lines[position].rstrip("\r\n"))
+        if not match:
+            position += 1
+            continue
+        fence, info = match.group("fence"), match.group("info").strip()
+        if fence[0] == "`" and "`" in info:
+            position += 1  # inline code such as ```a``` on one line, not a fence
+            continue
+        closer = re.compile(r"^ *" + re.escape(fence[0]) + "{" + str(len(fence)) + r",}\s*$")
+        end = position + 1
+        while end < len(lines) and not closer.match(lines[end].rstrip("\r\n")):
+            end += 1
+        language = info.split(None, 1)[0].strip("{}.").lower() if info else ""
+        if language in PYTHON_TAGS:
+            yield _Block(position + 1, end, match.group("indent"))
+        position = end + 1

@@ -1,0 +1,117 @@
+"""SARIF 2.1.0 for code scanning: the tool with every rule documented, and each finding with its
+location and fix. Paths are relative to the current folder (what upload-sarif expects)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from mem0lint import __version__
+from mem0lint.dialects import DIALECTS
+from mem0lint.docs import explain
+from mem0lint.rule import Diagnostic, Rule, all_rules
+from mem0lint.runner import FileReport
+
+SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+LEVEL = {"error": "error", "warning": "warning", "info": "note"}
+INFORMATION_URI = "https://github.com/mem0lint/mem0lint"
+
+
+def _rule_descriptor(rule: type[Rule]) -> dict:
+    severity = rule.severity
+    level = LEVEL[severity.value] if not isinstance(severity, dict) else "warning"
+    if isinstance(severity, dict):
+        levels = {LEVEL[s.value] for s in severity.values()}
+        level = "error" if "error" in levels else level
+    return {
+        "id": rule.code,
+        "name": rule.name,
+        "shortDescription": {"text": rule.summary},
+        "fullDescription": {"text": rule.why},
+        "help": {"text": f"{rule.summary}. {rule.why}", "markdown": explain(rule)},
+        "defaultConfiguration": {"level": level},
+        "properties": {
+            "dialects": sorted(DIALECTS[d].label for d in rule.dialects),
+            "fixSafety": rule.fix_safety,
+        },
+    }
+
+
+def _uri(path: Path) -> str:
+    absolute = path.absolute()
+    try:
+        return Path(os.path.relpath(absolute)).as_posix()
+    except ValueError:  # another drive on Windows
+        return absolute.as_uri()
+
+
+def _region(start: tuple[int, int], end: tuple[int, int]) -> dict:
+    return {"startLine": start[0], "startColumn": start[1], "endLine": end[0], "endColumn": end[1]}
+
+
+def _result(report: FileReport, diagnostic: Diagnostic, index: dict[str, int]) -> dict:
+    uri = _uri(report.source.path)
+    physical: dict = {"artifactLocation": {"uri": uri}}
+    message = diagnostic.message
+    result: dict = {
+        "ruleId": diagnostic.code,
+        "ruleIndex": index[diagnostic.code],
+        "level": LEVEL[diagnostic.severity.value],
+    }
+    if diagnostic.cell is None:
+        physical["region"] = _region(diagnostic.start, diagnostic.end)
+    else:
+        # A row inside a notebook cell is not a line of the .ipynb file.
+        row, column = diagnostic.start
+        message = f"cell {diagnostic.cell}, row {row}, column {column}: {message}"
+        result["properties"] = {"cell": diagnostic.cell, "row": row, "column": column}
+    result["message"] = {"text": message}
+    result["locations"] = [{"physicalLocation": physical}]
+    if diagnostic.fix is not None and diagnostic.cell is None and diagnostic.edits:
+        result["fixes"] = [
+            {
+                "description": {
+                    "text": f"{diagnostic.fix.message} ({diagnostic.fix.applicability.value})"
+                },
+                "artifactChanges": [
+                    {
+                        "artifactLocation": {"uri": uri},
+                        "replacements": [
+                            {
+                                "deletedRegion": _region(edit["location"], edit["end_location"]),
+                                "insertedContent": {"text": edit["content"]},
+                            }
+                            for edit in diagnostic.edits
+                        ],
+                    }
+                ],
+            }
+        ]
+    return result
+
+
+def sarif_log(reports: list[FileReport]) -> dict:
+    rules = all_rules()
+    index = {code: position for position, code in enumerate(rules)}
+    return {
+        "$schema": SCHEMA,
+        "version": "2.1.0",
+        "runs": [
+            {
+                "tool": {
+                    "driver": {
+                        "name": "mem0lint",
+                        "version": __version__,
+                        "informationUri": INFORMATION_URI,
+                        "rules": [_rule_descriptor(rule) for rule in rules.values()],
+                    }
+                },
+                "columnKind": "unicodeCodePoints",
+                "results": [
+                    _result(report, diagnostic, index)
+                    for report in reports
+                    for diagnostic in report.diagnostics
+                ],
+            }
+        ],
+    }

@@ -1,0 +1,190 @@
+"""Output formats and exit behaviour: text, concise, JSON, JSON lines, GitHub annotations,
+SARIF (validated against the SARIF 2.1.0 schema), statistics, quiet, stdin, progress."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import jsonschema
+import pytest
+from conftest import run_cli
+
+from mem0lint.rule import all_rules
+
+HERE = Path(__file__).resolve().parent
+FIXTURES = HERE.parent / "fixtures"
+SCHEMA = json.loads((HERE / "data" / "sarif-schema-2.1.0.json").read_text(encoding="utf-8"))
+SETUP = "from mem0 import MemoryClient\nclient = MemoryClient()\n"
+
+
+@pytest.fixture
+def project(tmp_path, monkeypatch):
+    """A copy of the fixtures, as the current folder (paths in output are relative)."""
+    for name in ("platform_support_bot.py", "travel_agent_notebook.ipynb", "search_memories.mdx"):
+        shutil.copy(FIXTURES / name, tmp_path / name)
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def test_sarif_validates_and_documents_every_rule(project):
+    result = run_cli(".", "--output-format", "sarif")
+    assert result.exit_code == 1
+    log = json.loads(result.stdout)
+    jsonschema.Draft4Validator(SCHEMA).validate(log)
+    driver = log["runs"][0]["tool"]["driver"]
+    assert [r["id"] for r in driver["rules"]] == list(all_rules())
+    for descriptor in driver["rules"]:
+        assert descriptor["name"] and descriptor["shortDescription"]["text"]
+        assert descriptor["fullDescription"]["text"] and descriptor["help"]["markdown"]
+    results = log["runs"][0]["results"]
+    assert len(results) == 11
+    by_file = {}
+    for item in results:
+        uri = item["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+        by_file.setdefault(uri, []).append(item)
+    assert sorted(by_file) == [
+        "platform_support_bot.py",
+        "search_memories.mdx",
+        "travel_agent_notebook.ipynb",
+    ]
+    first = by_file["platform_support_bot.py"][0]
+    assert first["ruleId"] == "MEM101" and first["level"] == "error"
+    region = first["locations"][0]["physicalLocation"]["region"]
+    assert region == {"startLine": 12, "startColumn": 33, "endLine": 12, "endColumn": 48}
+    assert first["fixes"][0]["artifactChanges"][0]["replacements"]
+    cell = by_file["travel_agent_notebook.ipynb"][0]
+    assert cell["properties"] == {"cell": 4, "row": 2, "column": 40}
+    assert "region" not in cell["locations"][0]["physicalLocation"]
+    assert cell["message"]["text"].startswith("cell 4, row 2, column 40: ")
+
+
+def test_sarif_without_findings_validates(tmp_path):
+    (tmp_path / "ok.py").write_text("print('hi')\n")
+    log = json.loads(run_cli(str(tmp_path), "--output-format", "sarif").stdout)
+    jsonschema.Draft4Validator(SCHEMA).validate(log)
+    assert log["runs"][0]["results"] == []
+
+
+def test_github_annotations(project):
+    result = run_cli(".", "--output-format", "github")
+    lines = result.stdout.splitlines()
+    assert lines[0] == (
+        "::error file=platform_support_bot.py,line=12,col=33,endLine=12,endColumn=48,"
+        "title=MEM101 entity-kwarg-not-in-filters::`user_id=` is not accepted as a keyword by "
+        '`search()` (raises ValueError); put it in `filters={"user_id": ...}`'
+    )
+    assert lines[1].startswith("::warning file=platform_support_bot.py,line=12,col=50,")
+    assert (
+        "::error file=travel_agent_notebook.ipynb,title=MEM201 dollar-operator::"
+        "cell 4, row 2, column 40: "
+    ) in result.stdout
+    assert "file=search_memories.mdx,line=23,col=14," in result.stdout
+
+
+def test_github_escapes_properties_and_data():
+    from mem0lint.report import _escape_data, _escape_property
+
+    assert _escape_property("a,b:c%") == "a%2Cb%3Ac%25"
+    assert _escape_data("50%\nnext") == "50%25%0Anext"
+
+
+def test_json_and_json_lines_carry_the_same_findings(project):
+    as_json = json.loads(run_cli(".", "--output-format", "json").stdout)
+    lines = run_cli(".", "--output-format", "json-lines").stdout.splitlines()
+    assert [json.loads(line) for line in lines] == as_json
+    cells = [f["cell"] for f in as_json if "cell" in f]
+    assert cells == [4, 4, 5]
+
+
+def test_concise_text_and_quiet(project):
+    concise = run_cli(".", "--output-format", "concise").stdout.splitlines()
+    assert concise[0] == (
+        "platform_support_bot.py:12:33: MEM101 [*] `user_id=` is not accepted as a keyword by "
+        '`search()` (raises ValueError); put it in `filters={"user_id": ...}`'
+    )
+    assert "travel_agent_notebook.ipynb:cell 4:2:40: MEM201 [*]" in concise[8]
+    assert concise[-1] == "Found 11 problems in 3 files (11 fixable with `--fix`)."
+    text = run_cli(".")
+    assert "12 |     return client.search(query, user_id=user_id, limit=5)" in text.stdout
+    assert "info: search_memories.mdx: code block at line 49" in text.stderr
+    quiet = run_cli(".", "--quiet", "--output-format", "concise")
+    assert quiet.stdout.splitlines() == concise[:-1] and quiet.stderr == ""
+
+
+def test_statistics(project):
+    result = run_cli(".", "--statistics")
+    assert result.exit_code == 1
+    assert result.stdout.splitlines() == [
+        "4  MEM201  [*] dollar-operator (4 fixable)",
+        "3  MEM102  [*] unknown-result-cap-kwarg (3 fixable)",
+        "3  MEM202  [*] lowercase-logical (3 fixable)",
+        "1  MEM101  [*] entity-kwarg-not-in-filters (1 fixable)",
+    ]
+
+
+def test_exit_non_zero_on_fix(project):
+    assert run_cli(".", "--fix").exit_code == 0  # everything fixed
+    shutil.copy(FIXTURES / "platform_support_bot.py", project / "platform_support_bot.py")
+    assert run_cli(".", "--fix", "--exit-non-zero-on-fix").exit_code == 1
+    assert run_cli(".", "--fix", "--exit-non-zero-on-fix").exit_code == 0  # nothing to fix
+
+
+def test_stdin_findings_and_fixed_source():
+    source = SETUP + 'client.search("q", filters={"$and": [{"user_id": "u"}]})\n'
+    result = run_cli(
+        "-", "--stdin-filename", "src/app.py", "--output-format", "concise", input=source
+    )
+    assert result.exit_code == 1
+    assert result.stdout.startswith("src/app.py:3:29: MEM201")
+    fixed = run_cli("-", "--stdin-filename", "src/app.py", "--fix", input=source)
+    assert fixed.stdout == source.replace("$and", "AND")
+    assert "Fixed 1 problem" in fixed.stderr
+
+
+def test_stdin_notebook_and_markdown_by_name():
+    page = f"```python\n{SETUP}client.search('q', filters={{'user_id': 'u'}}, limit=2)\n```\n"
+    result = run_cli("-", "--stdin-filename", "docs/x.md", "--output-format", "concise", input=page)
+    assert result.stdout.startswith("docs/x.md:4:46: MEM102")
+    fixed = run_cli("-", "--stdin-filename", "docs/x.md", "--fix", input=page)
+    assert fixed.stdout == page.replace("limit=", "top_k=")
+
+
+def test_stdin_cannot_mix_with_paths(tmp_path):
+    assert run_cli("-", str(tmp_path)).exit_code == 2
+
+
+def test_progress_bar_only_for_a_terminal_and_many_files():
+    import io
+
+    from rich.console import Console
+
+    from mem0lint import cli
+
+    pipe = Console(file=io.StringIO())
+    assert cli._progress(pipe, 10_000).bar is None  # not a terminal
+    terminal = Console(force_terminal=True, file=io.StringIO())
+    assert cli._progress(terminal, cli.PROGRESS_THRESHOLD).bar is None  # few files
+    assert cli._progress(terminal, cli.PROGRESS_THRESHOLD + 1).bar is not None
+
+
+def test_no_progress_output_on_pipes(tmp_path):
+    for index in range(310):
+        (tmp_path / f"m{index}.py").write_text("x = 1\n")
+    result = run_cli(str(tmp_path))
+    assert result.stderr == "" and result.stdout == "All checks passed.\n"
+
+
+@pytest.mark.parametrize("args", [["rules"], ["--explain"], ["--explain", "rules"]])
+def test_rule_table(args):
+    result = run_cli(*args)
+    assert result.exit_code == 0
+    assert result.stdout.startswith("| Code | Name | Dialects | Severity | Fix |")
+    for code in all_rules():
+        assert f"| {code} |" in result.stdout
+
+
+def test_explain_one_rule():
+    result = run_cli("--explain", "MEM901")
+    assert result.stdout.startswith("# MEM901 unused-noqa")
