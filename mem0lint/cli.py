@@ -62,6 +62,7 @@ def main(
         sys.exit(_explain(explain_code, out))
 
     from mem0lint import engine, report
+    from mem0lint.project import ProjectIndex
     from mem0lint.runner import CHECK, DIFF, FIX, process
     from mem0lint.sources import discover
 
@@ -79,7 +80,10 @@ def main(
     mode = DIFF if diff else FIX if (fix or unsafe_fixes) else CHECK
     roots = [Path(p) for p in paths]
 
-    reports = [process(source, rules, mode, roots) for source in discover(list(paths))]
+    sources = list(discover(list(paths)))
+    project = ProjectIndex([s.path for s in sources], roots)
+    project.configure(settings.receivers)
+    reports = [process(source, rules, mode, roots, project) for source in sources]
 
     failed = False
     for file_report in reports:

@@ -9,7 +9,7 @@ from typing import Iterable, Union
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
-from mem0lint.binding import BindingCollector, Resolver
+from mem0lint.binding import BindingCollector, ProjectLookup, Resolver
 from mem0lint.callsite import CallSite, call_sites
 from mem0lint.dialects import Dialect
 from mem0lint.rule import Applicability, Diagnostic, Rule, Severity, all_rules
@@ -86,10 +86,14 @@ def parse(source: Union[bytes, str]) -> cst.Module:
         raise ParseFailure(f"cannot decode: {error}") from None
 
 
-def find_sites(module: cst.Module, settings: Settings) -> list[CallSite]:
+def find_sites(
+    module: cst.Module, settings: Settings, project: ProjectLookup | None = None
+) -> list[CallSite]:
+    """`project`: what the rest of the project defines, as this file sees it
+    (`ProjectIndex.view(path)`); None judges the file alone."""
     collector = BindingCollector()
     module.visit(collector)
-    resolver = Resolver(collector)
+    resolver = Resolver(collector, project)
     configure_resolver(resolver, settings)
     return list(call_sites(collector, resolver))
 
@@ -101,11 +105,13 @@ def configure_resolver(resolver: Resolver, settings: Settings) -> None:
         resolver.external[name] = DIALECTS[dialect_id]
 
 
-def check_module(module: cst.Module, rules: RuleSet) -> list[Diagnostic]:
+def check_module(
+    module: cst.Module, rules: RuleSet, project: ProjectLookup | None = None
+) -> list[Diagnostic]:
     """Diagnostics without positions (cheap); `place` adds them."""
     diagnostics: list[Diagnostic] = []
     seen: set[tuple[str, int, str]] = set()
-    for site in find_sites(module, rules.settings):
+    for site in find_sites(module, rules.settings, project):
         for rule in rules.for_dialect(site.dialect):
             if not rule.applies_to(site):
                 continue
@@ -153,8 +159,10 @@ def place(module: cst.Module, diagnostics: list[Diagnostic]) -> None:
     diagnostics.sort(key=lambda d: (d.start, d.code))
 
 
-def lint(module: cst.Module, rules: RuleSet) -> list[Diagnostic]:
-    diagnostics = check_module(module, rules)
+def lint(
+    module: cst.Module, rules: RuleSet, project: ProjectLookup | None = None
+) -> list[Diagnostic]:
+    diagnostics = check_module(module, rules, project)
     place(module, diagnostics)
     return diagnostics
 
@@ -183,12 +191,12 @@ class FixResult:
     diagnostics: list[Diagnostic]  # what is left
 
 
-def fix(module: cst.Module, rules: RuleSet) -> FixResult:
+def fix(module: cst.Module, rules: RuleSet, project: ProjectLookup | None = None) -> FixResult:
     """Apply fixes, re-parse, re-check, until nothing applies (bounded)."""
     unsafe = rules.settings.unsafe_fixes
     applied = 0
     for _ in range(MAX_FIX_ROUNDS):
-        diagnostics = lint(module, rules)
+        diagnostics = lint(module, rules, project)
         chosen: dict[int, cst.CSTNode] = {}
         taken: list[tuple] = []
         for diagnostic in diagnostics:
@@ -205,7 +213,7 @@ def fix(module: cst.Module, rules: RuleSet) -> FixResult:
             return FixResult(module, applied, diagnostics)
         changed = module.visit(_Replace(chosen))
         module = parse_again(changed, module)
-    return FixResult(module, applied, lint(module, rules))
+    return FixResult(module, applied, lint(module, rules, project))
 
 
 def parse_again(changed: cst.Module, like: cst.Module) -> cst.Module:

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from mem0lint import engine
+from mem0lint.project import ProjectIndex
 from mem0lint.rule import Diagnostic
 from mem0lint.sources import SourceFile, WriteRefused, write_atomically
 
@@ -23,7 +24,14 @@ class FileReport:
     lines: list[str] = field(default_factory=list)  # the text, for code frames
 
 
-def process(source: SourceFile, rules: engine.RuleSet, mode: str, roots: list[Path]) -> FileReport:
+def process(
+    source: SourceFile,
+    rules: engine.RuleSet,
+    mode: str,
+    roots: list[Path],
+    project: ProjectIndex | None = None,
+) -> FileReport:
+    """`project`: the run's index of modules, to bind receivers imported from other files."""
     report = FileReport(source)
     try:
         original = source.path.read_bytes()
@@ -37,12 +45,13 @@ def process(source: SourceFile, rules: engine.RuleSet, mode: str, roots: list[Pa
     except engine.ParseFailure as error:
         report.error = str(error)
         return report
+    view = project.view(source.path) if project is not None else None
     try:
         if mode == CHECK:
-            report.diagnostics = engine.lint(module, rules)
+            report.diagnostics = engine.lint(module, rules, view)
             report.lines = module.code.splitlines()
             return report
-        result = engine.fix(module, rules)
+        result = engine.fix(module, rules, view)
     except RecursionError:
         report.error = "too deeply nested to analyse"
         return report
