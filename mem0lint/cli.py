@@ -81,7 +81,7 @@ def main(
     roots = [Path(p) for p in paths]
 
     sources = list(discover(list(paths)))
-    project = ProjectIndex([s.path for s in sources], roots)
+    project = ProjectIndex.for_paths(paths, [s.path for s in sources])
     project.configure(settings.receivers)
     reports = [process(source, rules, mode, roots, project) for source in sources]
 

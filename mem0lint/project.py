@@ -23,6 +23,9 @@ import libcst as cst
 from mem0lint.binding import BindingCollector, ProjectLookup, Resolver
 from mem0lint.dialects import DIALECTS, Dialect
 
+# Files that mark the top of a project: pytest collects no conftest.py above it.
+PROJECT_MARKERS = (".git", "pyproject.toml", "setup.py", "setup.cfg", "pytest.ini", "tox.ini")
+
 
 def module_names(path: Path, roots: Iterable[Path]) -> list[str]:
     """Dotted names a file can be imported by: through its packages, and from each root."""
@@ -75,6 +78,26 @@ class ProjectIndex:
         self.receivers: dict[str, Dialect] = {}
         self._parsed: dict[Path, _Parsed | None] = {}
         self._active: set[tuple[str, str]] = set()  # lookups in progress (import cycles)
+        self._missing: set[tuple[str, Path]] = set()  # modules not found from a folder
+
+    @classmethod
+    def for_paths(cls, paths: Iterable[str | Path], files: Iterable[Path]) -> ProjectIndex:
+        """The project of a run: the files found under the given paths, plus the rest of the
+        packages those paths sit in (so `mem0lint app/search.py` still sees `app/memory.py`)."""
+        from mem0lint.sources import discover
+
+        roots = [Path(p) for p in paths]
+        all_files = list(files)
+        for given in roots:
+            top = Path(os.path.abspath(given))
+            top = top if top.is_dir() else top.parent
+            inside_package = (top / "__init__.py").is_file()
+            while (top / "__init__.py").is_file() and top.parent != top:
+                top = top.parent
+            if inside_package:
+                all_files.extend(s.path for s in discover([str(top)]))
+                roots.append(top)
+        return cls(all_files, roots)
 
     # Per file -------------------------------------------------------------------------------
     def view(self, path: Path) -> ModuleView:
@@ -96,18 +119,39 @@ class ProjectIndex:
             self._parsed[path] = _Parsed(collector, resolver)
         return self._parsed[path]
 
-    def _split(self, dotted: str) -> tuple[Path, str] | None:
-        """ "app.deps.memory" -> (app/deps.py, "memory"): the longest module prefix."""
+    def _split(self, dotted: str, near: Path) -> tuple[Path, str] | None:
+        """ "app.deps.memory" -> (app/deps.py, "memory")."""
         head, _, attr = dotted.rpartition(".")
-        if head in self.modules and attr:
-            return self.modules[head], attr
+        if not head or not attr:
+            return None
+        path = self.modules.get(head) or self._locate(head, near)
+        return (path, attr) if path is not None else None
+
+    def _locate(self, module: str, near: Path) -> Path | None:
+        """A module outside the given paths, found from the importing file's folders up to the
+        project's top (how `pytest` and `python -m` put folders on `sys.path`)."""
+        key = (module, near.parent)
+        if key in self._missing:
+            return None
+        relative = Path(*module.split("."))
+        for directory in near.parents:
+            for candidate in (
+                directory / relative.with_suffix(".py"),
+                directory / relative / "__init__.py",
+            ):
+                if candidate.is_file():
+                    self.modules[module] = candidate
+                    return candidate
+            if any((directory / marker).exists() for marker in PROJECT_MARKERS):
+                break
+        self._missing.add(key)
         return None
 
-    def _lookup(self, kind: str, dotted: str) -> Dialect | None:
+    def _lookup(self, kind: str, dotted: str, near: Path) -> Dialect | None:
         key = (kind, dotted)
         if key in self._active:
             return None
-        found = self._split(dotted)
+        found = self._split(dotted, near)
         if found is None:
             return None
         path, attr = found
@@ -124,7 +168,8 @@ class ProjectIndex:
             self._active.discard(key)
 
     def fixture(self, path: Path, name: str) -> Dialect | None:
-        """The fixture `name` from the nearest `conftest.py` above `path` that defines it."""
+        """The fixture `name` from the nearest `conftest.py` above `path` that defines it, up to
+        the project's top (a folder with `.git`, `pyproject.toml`, `setup.py`, `pytest.ini`...)."""
         for directory in path.parents:
             conftest = directory / "conftest.py"
             if conftest != path and conftest.is_file():
@@ -138,7 +183,7 @@ class ProjectIndex:
                         return parsed.resolver.dialect_of_fixture(name)
                     finally:
                         self._active.discard(key)
-            if not any(directory == r or r in directory.parents for r in self.roots):
+            if any((directory / marker).exists() for marker in PROJECT_MARKERS):
                 break
         return None
 
@@ -174,10 +219,10 @@ class ModuleView(ProjectLookup):
         return ".".join([*base, rest]) if rest else ".".join(base)
 
     def instance(self, dotted: str) -> Dialect | None:
-        return self.index._lookup("instance", dotted)
+        return self.index._lookup("instance", dotted, self.path)
 
     def returns(self, dotted: str) -> Dialect | None:
-        return self.index._lookup("returns", dotted)
+        return self.index._lookup("returns", dotted, self.path)
 
     def fixture(self, name: str) -> Dialect | None:
         return self.index.fixture(self.path, name)
