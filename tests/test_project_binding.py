@@ -128,7 +128,11 @@ BOUND = {
             def memory():
                 return get_client()
         """,
-        "tests/test_a.py": f"class TestA:\n    def test_it(self, memory):\n        memory.{WRONG}\n",
+        "tests/test_a.py": f"""
+            class TestA:
+                def test_it(self, memory):
+                    memory.{WRONG}
+        """,
     },
 }
 
@@ -174,8 +178,8 @@ NOT_BOUND = {
     },
     "unknown module": {"app/routes.py": f"from elsewhere import client\nclient.{WRONG}\n"},
     "parametrized argument shadows the fixture": {
-        "tests/conftest.py": f"import pytest\nfrom mem0 import Memory\n@pytest.fixture\n"
-        f"def memory():\n    return Memory()\n",
+        "tests/conftest.py": "import pytest\nfrom mem0 import Memory\n@pytest.fixture\n"
+        "def memory():\n    return Memory()\n",
         "tests/test_a.py": f"""
             import pytest
             @pytest.mark.parametrize("memory", [object()])
