@@ -14,6 +14,7 @@ points at the same SDK. Cycles and unknown modules resolve to None (never judged
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
@@ -119,6 +120,19 @@ class ProjectIndex:
             self._parsed[path] = _Parsed(collector, resolver)
         return self._parsed[path]
 
+    def _cannot_bind(self, path: Path, name: str) -> bool:
+        """A byte scan that spares parsing a module (`tkinter` for `tkinter.Text`): the name is
+        not in it at all, or it is a module-level class, which the resolver never takes for a
+        client (and which makes any other binding of the name ambiguous)."""
+        try:
+            data = path.read_bytes()
+        except OSError:
+            return True
+        word = re.escape(name.encode())
+        if re.search(rb"\b" + word + rb"\b", data) is None:
+            return True
+        return re.search(rb"^class[ \t]+" + word + rb"\b", data, re.MULTILINE) is not None
+
     def _split(self, dotted: str, near: Path) -> tuple[Path, str] | None:
         """ "app.deps.memory" -> (app/deps.py, "memory")."""
         head, _, attr = dotted.rpartition(".")
@@ -155,6 +169,8 @@ class ProjectIndex:
         if found is None:
             return None
         path, attr = found
+        if self._cannot_bind(path, attr):
+            return None
         parsed = self._parse(path)
         if parsed is None:
             return None
