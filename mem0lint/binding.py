@@ -379,6 +379,14 @@ class Resolver:
             return f"{base}.{expr.attr.value}" if base else None
         return None
 
+    def receiver_dialect(self, expr: cst.BaseExpression, scope: Scope) -> Dialect | None:
+        """The dialect of a call's receiver: from its bindings, else from configuration naming
+        the receiver as written (`memory`, `self.memory`) where binding cannot see it (DI)."""
+        found = self.dialect_of(expr, scope)
+        if found is None and isinstance(expr, (cst.Name, cst.Attribute)):
+            found = self.external.get(_dotted(expr))
+        return found
+
     def dialect_of(self, expr: cst.BaseExpression, scope: Scope, depth: int = 0) -> Dialect | None:
         """The dialect of the client object `expr` evaluates to, or None if not certain."""
         if depth > self.MAX_DEPTH:

@@ -135,7 +135,7 @@ def _site(
     method = _method_name(func)
     if method is not None:
         receiver, name = method
-        dialect = resolver.dialect_of(receiver, func_scope)
+        dialect = resolver.receiver_dialect(receiver, func_scope)
         if dialect is not None and dialect.id != HTTP_TRANSPORT.id:
             if name in dialect.methods or "." not in name:
                 return CallSite(dialect, name, call, scope, resolver, awaited, receiver)

@@ -254,3 +254,31 @@ def test_unparsed_modules_cost_nothing(tmp_path):
     engine.lint(module, engine.RuleSet(engine.Settings()), view)
     parsed = {p.name for p, v in index._parsed.items() if v is not None}
     assert parsed == {"memory.py"}
+
+
+def test_configured_receivers_cover_dependency_injection():
+    from conftest import lint_source
+
+    code = f"""
+    def handler(memory, store):
+        memory.{WRONG}
+        store.{WRONG}
+
+    class View:
+        def get(self):
+            return self.memory.{WRONG}
+    """
+    receivers = {"memory": "mem0-platform", "self.memory": "mem0-oss", "app.make": "memsy"}
+    found = [(d.code, d.dialect) for d in lint_source(code, receivers=receivers)]
+    assert found == [("MEM102", "mem0-platform"), ("MEM102", "mem0-oss")]
+
+
+def test_configured_factory_name():
+    from conftest import lint_source
+
+    code = """
+    from app.di import make_memory
+    make_memory().search("q", actor_id="u", top_k=3)
+    """
+    found = lint_source(code, receivers={"app.di.make_memory": "memsy"})
+    assert [(d.code, d.dialect) for d in found] == [("MEM692", "memsy")]
