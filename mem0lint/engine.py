@@ -19,7 +19,8 @@ MAX_FIX_ROUNDS = 10
 # A file can matter only if it holds a call shape some rule looks at, or builds a client.
 # Spelling the SDK's name is not required: a helper may receive the client from elsewhere.
 _PREFILTER = re.compile(
-    rb"\.(?:search|get_all|delete_all|search_memory|get_memories|list_memories)\s*\("
+    rb"\.(?:search|get_all|delete_all|search_memory|get_memory|get_memories|list_memories)\s*\("
+    rb"|\.memories\.list\s*\(|EventPayload"
     rb"|MemoryClient|Memory\b|Memsy|MemOS|/v[13]/memories"
 )
 # `.list(` and `.all(` are everywhere; they matter only next to a mem0 import (MEM123).
