@@ -241,4 +241,15 @@ class ModuleView(ProjectLookup):
         return self.index._lookup("returns", dotted, self.path)
 
     def fixture(self, name: str) -> Dialect | None:
+        # pytest injects conftest fixtures only into what it collects: test files and conftests.
+        if not is_test_file(self.path):
+            return None
         return self.index.fixture(self.path, name)
+
+
+def is_test_file(path: Path) -> bool:
+    """pytest's default `python_files`, plus conftest.py."""
+    name = path.name
+    return name == "conftest.py" or (
+        name.endswith(".py") and (name.startswith("test_") or name.endswith("_test.py"))
+    )

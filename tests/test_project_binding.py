@@ -194,6 +194,11 @@ NOT_BOUND = {
         "    return FakeStore()\n",
         "tests/unit/test_a.py": f"def test_it(memory):\n    memory.{WRONG}\n",
     },
+    "a test-named function outside test files gets no conftest fixture": {
+        "conftest.py": "import pytest\nfrom mem0 import Memory\n@pytest.fixture\n"
+        "def memory():\n    return Memory()\n",
+        "app/health.py": f"def test_connection(memory):\n    memory.{WRONG}\n",
+    },
     "a plain function parameter is not a fixture": {
         "tests/conftest.py": "import pytest\nfrom mem0 import Memory\n@pytest.fixture\n"
         "def memory():\n    return Memory()\n",
