@@ -12,11 +12,11 @@ None and is never judged. Unknown must stay silent: a false positive is a bug.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterator, Union
+from typing import Iterator, Optional, Union
 
 import libcst as cst
 
-from mem0lint.dialects import CLASS_DIALECT, Dialect
+from mem0lint.dialects import RESOLVABLE_CLASSES, Dialect
 
 
 @dataclass
@@ -31,7 +31,9 @@ class Binding:
     """One way a name gets its value.
 
     kind: "import" (value: dotted name), "value" (an expression), "annotation" (a type
-    expression), "self" (value: ClassInfo), "function" (value: FunctionDef), "unknown".
+    expression), "self" (value: ClassInfo), "function" (value: FunctionDef), "fixture" (value:
+    the parameter name of a test or fixture function, i.e. the pytest fixture it receives),
+    "unknown".
     """
 
     kind: str
@@ -91,6 +93,9 @@ class BindingCollector(cst.CSTVisitor):
         self.await_of: dict[int, cst.Await] = {}
         self.functions: dict[int, Scope] = {}  # id(FunctionDef) -> its scope
         self.returns: dict[int, list[cst.BaseExpression]] = {}
+        self.yields: dict[int, list[cst.BaseExpression]] = {}
+        # Module-level pytest fixtures: fixture name -> its function.
+        self.fixtures: dict[str, cst.FunctionDef] = {}
 
     @property
     def scope(self) -> Scope:
@@ -114,11 +119,19 @@ class BindingCollector(cst.CSTVisitor):
         scope = Scope("function", outer, function=node)
         self.functions[id(node)] = scope
         self.returns[id(node)] = []
+        self.yields[id(node)] = []
         params = [*node.params.posonly_params, *node.params.params]
         decorators = {
             d.decorator.value for d in node.decorators if isinstance(d.decorator, cst.Name)
         }
         first_is_instance = outer.kind == "class" and params and "staticmethod" not in decorators
+        fixture_name = _fixture_name(node)
+        if fixture_name is not None and outer.kind == "module":
+            self.fixtures[fixture_name] = node
+        # pytest passes fixtures by parameter name to tests and to other fixtures, except the
+        # names a `parametrize` mark supplies.
+        receives_fixtures = fixture_name is not None or node.name.value.startswith("test")
+        parametrized = _parametrized_names(node) if receives_fixtures else set()
         for index, param in enumerate(
             [*params, *node.params.kwonly_params]
             + [
@@ -133,6 +146,14 @@ class BindingCollector(cst.CSTVisitor):
                 scope.bind(
                     param.name.value, Binding("annotation", param.annotation.annotation, outer)
                 )
+            elif (
+                receives_fixtures
+                and param in params
+                and param.default is None
+                and param.name.value not in parametrized
+                and "*" not in parametrized
+            ):
+                scope.bind(param.name.value, Binding("fixture", param.name.value))
             else:
                 scope.bind(param.name.value, UNKNOWN)
         self._scopes.append(scope)
@@ -164,6 +185,14 @@ class BindingCollector(cst.CSTVisitor):
         if function is not None and node.value is not None:
             self.returns[id(function)].append(node.value)
 
+    def visit_Yield(self, node: cst.Yield) -> None:
+        function = self.scope.function
+        if function is not None:
+            value = node.value
+            self.yields[id(function)].append(
+                value if isinstance(value, cst.BaseExpression) else cst.Name("None")
+            )
+
     # Bindings -------------------------------------------------------------------------------
     def visit_Import(self, node: cst.Import) -> None:
         for alias in node.names:
@@ -184,7 +213,9 @@ class BindingCollector(cst.CSTVisitor):
         for alias in node.names:
             name = _dotted(alias.name)
             local = alias.asname.name.value if alias.asname is not None else name
-            self.scope.bind(local, Binding("import", f"{module}.{name}"))
+            # `from . import x` -> ".x"; `from .m import x` -> ".m.x"
+            joined = f"{module}{name}" if module.endswith(".") else f"{module}.{name}"
+            self.scope.bind(local, Binding("import", joined))
 
     def visit_Assign(self, node: cst.Assign) -> None:
         for target in node.targets:
@@ -285,6 +316,44 @@ def _subscript_targets(target: cst.BaseExpression) -> Iterator[cst.Subscript]:
             yield from _subscript_targets(element.value)
 
 
+def _fixture_name(node: cst.FunctionDef) -> str | None:
+    """The name pytest knows a fixture by (`@pytest.fixture(name="x")` renames it), or None."""
+    for decorator in node.decorators:
+        expr = decorator.decorator
+        call = expr if isinstance(expr, cst.Call) else None
+        target = call.func if call is not None else expr
+        if _dotted(target).rsplit(".", 1)[-1] != "fixture":
+            continue
+        for arg in call.args if call is not None else ():
+            if arg.keyword is not None and arg.keyword.value == "name":
+                value = arg.value
+                if isinstance(value, cst.SimpleString) and isinstance(value.evaluated_value, str):
+                    return value.evaluated_value
+                return None
+        return node.name.value
+    return None
+
+
+def _parametrized_names(node: cst.FunctionDef) -> set[str]:
+    """Argument names given by `@pytest.mark.parametrize("a, b", ...)` (unknown names: all)."""
+    names: set[str] = set()
+    for decorator in node.decorators:
+        expr = decorator.decorator
+        if not isinstance(expr, cst.Call) or not _dotted(expr.func).endswith("parametrize"):
+            continue
+        first = expr.args[0].value if expr.args else None
+        if isinstance(first, cst.SimpleString) and isinstance(first.evaluated_value, str):
+            names.update(n.strip() for n in first.evaluated_value.split(","))
+        elif isinstance(first, (cst.List, cst.Tuple)):
+            for element in first.elements:
+                value = element.value
+                if isinstance(value, cst.SimpleString) and isinstance(value.evaluated_value, str):
+                    names.add(value.evaluated_value)
+        else:
+            names.add("*")  # cannot tell which parameters it supplies
+    return names
+
+
 def _dotted(node: cst.BaseExpression) -> str:
     if isinstance(node, cst.Name):
         return node.value
@@ -298,10 +367,38 @@ class Resolver:
 
     MAX_DEPTH = 20
 
-    def __init__(self, collector: BindingCollector) -> None:
+    def __init__(self, collector: BindingCollector, project: Optional[ProjectLookup] = None):
         self.collector = collector
-        # Project-wide or configured knowledge: dotted names known from outside this file.
+        # Configured knowledge: receiver names and dotted factory names -> dialect.
         self.external: dict[str, Dialect] = {}
+        # What other modules of the same project define (None: this file alone).
+        self.project = project
+
+    # Knowledge from outside this file ----------------------------------------------------------
+    def _imported_object(self, dotted: str) -> Dialect | None:
+        """The dialect of the object a dotted name (an import, `mod.attr`) refers to."""
+        if dotted in self.external:
+            return self.external[dotted]
+        if self.project is None:
+            return None
+        return self.project.instance(self.project.absolute(dotted))
+
+    def _imported_callable(self, dotted: str) -> Dialect | None:
+        """The dialect of what calling the dotted name returns (a factory, a re-exported class)."""
+        if dotted in self.external:
+            return self.external[dotted]
+        if self.project is None:
+            return None
+        return self.project.returns(self.project.absolute(dotted))
+
+    def dialect_of_fixture(self, name: str, depth: int = 0) -> Dialect | None:
+        """The client a pytest fixture provides: this module's fixture, else a conftest's."""
+        function = self.collector.fixtures.get(name)
+        if function is not None:
+            return self._dialect_of_function(
+                function, self.collector.module_scope, depth, fixture=True
+            )
+        return self.project.fixture(name) if self.project is not None else None
 
     def qualified_name(self, expr: cst.BaseExpression, scope: Scope, depth: int = 0) -> str | None:
         """`MC` -> "mem0.MemoryClient" after `from mem0 import MemoryClient as MC`."""
@@ -316,6 +413,14 @@ class Resolver:
             base = self.qualified_name(expr.value, scope, depth + 1)
             return f"{base}.{expr.attr.value}" if base else None
         return None
+
+    def receiver_dialect(self, expr: cst.BaseExpression, scope: Scope) -> Dialect | None:
+        """The dialect of a call's receiver: from its bindings, else from configuration naming
+        the receiver as written (`memory`, `self.memory`) where binding cannot see it (DI)."""
+        found = self.dialect_of(expr, scope)
+        if found is None and isinstance(expr, (cst.Name, cst.Attribute)):
+            found = self.external.get(_dotted(expr))
+        return found
 
     def dialect_of(self, expr: cst.BaseExpression, scope: Scope, depth: int = 0) -> Dialect | None:
         """The dialect of the client object `expr` evaluates to, or None if not certain."""
@@ -334,7 +439,7 @@ class Resolver:
                     attributes = owner[0].value.attributes
                     return self._dialect_of_bindings(attributes.get(expr.attr.value, []), depth + 1)
             name = self.qualified_name(expr, scope)
-            return self.external.get(name) if name else None
+            return self._imported_object(name) if name else None
         if isinstance(expr, cst.IfExp):
             return self._same(
                 [self.dialect_of(e, scope, depth + 1) for e in (expr.body, expr.orelse)]
@@ -365,7 +470,8 @@ class Resolver:
         name = self.qualified_name(expr, scope)
         if name is None:
             return None
-        return CLASS_DIALECT.get(name) or self.external.get(name)
+        # A class re-exported by another module of the project: calling it gives an instance.
+        return RESOLVABLE_CLASSES.get(name) or self._imported_callable(name)
 
     def _same_ignoring_none(self, items, scope: Scope, depth: int) -> Dialect | None:
         kept = [i for i in items if not (isinstance(i, cst.Name) and i.value == "None")]
@@ -375,13 +481,14 @@ class Resolver:
         func = call.func
         name = self.qualified_name(func, scope)
         if name is not None:
-            if name in CLASS_DIALECT:
-                return CLASS_DIALECT[name]
+            if name in RESOLVABLE_CLASSES:
+                return RESOLVABLE_CLASSES[name]
             owner, _, attr = name.rpartition(".")
-            if owner in CLASS_DIALECT and attr in CLASS_DIALECT[owner].factories:
-                return CLASS_DIALECT[owner]
-            if name in self.external:  # a factory function known from the project or config
-                return self.external[name]
+            if owner in RESOLVABLE_CLASSES and attr in RESOLVABLE_CLASSES[owner].factories:
+                return RESOLVABLE_CLASSES[owner]
+            found = self._imported_callable(name)  # a factory known from the project or config
+            if found is not None:
+                return found
         if isinstance(func, cst.Name):
             return self._dialect_of_bindings(
                 [b for b in scope.lookup(func.value) if b.kind == "function"] or [UNKNOWN],
@@ -402,7 +509,9 @@ class Resolver:
             elif binding.kind == "annotation":
                 found.append(self.dialect_of_annotation(binding.value, binding.scope, depth + 1))
             elif binding.kind == "import":
-                found.append(self.external.get(binding.value))
+                found.append(self._imported_object(binding.value))
+            elif binding.kind == "fixture":
+                found.append(self.dialect_of_fixture(binding.value, depth + 1))
             elif binding.kind == "function" and returned:
                 found.append(self._dialect_of_function(binding.value, binding.scope, depth))
             else:
@@ -410,13 +519,24 @@ class Resolver:
         return self._same(found)
 
     def _dialect_of_function(
-        self, function: cst.FunctionDef, outer: Scope, depth: int
+        self, function: cst.FunctionDef, outer: Scope, depth: int, fixture: bool = False
     ) -> Dialect | None:
-        """A local factory: `def get_client() -> MemoryClient` or one returning a client."""
+        """A local factory: `def get_client() -> MemoryClient` or one returning a client.
+
+        For a pytest fixture, what it yields counts as what it returns (`yield client`).
+        """
+        yields = self.collector.yields.get(id(function), [])
+        if yields and not fixture:
+            return None  # a generator function returns a generator, not a client
         if function.returns is not None:
-            return self.dialect_of_annotation(function.returns.annotation, outer, depth + 1)
+            annotation = function.returns.annotation
+            if yields:
+                annotation = _generator_item(annotation)
+            if annotation is None:
+                return None
+            return self.dialect_of_annotation(annotation, outer, depth + 1)
         inner = self.collector.functions.get(id(function))
-        values = self.collector.returns.get(id(function), [])
+        values = [*self.collector.returns.get(id(function), []), *yields]
         if inner is None or not values:
             return None
         return self._same([self.dialect_of(v, inner, depth + 1) for v in values])
@@ -427,3 +547,34 @@ class Resolver:
             return None
         first = found[0]
         return first if all(d is first for d in found) else None
+
+
+def _generator_item(annotation: cst.BaseExpression) -> cst.BaseExpression | None:
+    """`Iterator[X]`, `Generator[X, None, None]`, `AsyncIterator[X]` -> X."""
+    if not isinstance(annotation, cst.Subscript):
+        return None
+    base = _dotted(annotation.value).rsplit(".", 1)[-1]
+    if base not in {"Iterator", "Iterable", "Generator", "AsyncIterator", "AsyncGenerator"}:
+        return None
+    first = annotation.slice[0].slice if annotation.slice else None
+    return first.value if isinstance(first, cst.Index) else None
+
+
+class ProjectLookup:
+    """What the resolver may ask about the rest of the project (see `mem0lint.project`)."""
+
+    def absolute(self, dotted: str) -> str:
+        """A dotted name from an import in this file, relative imports made absolute."""
+        raise NotImplementedError
+
+    def instance(self, dotted: str) -> Dialect | None:
+        """The dialect of the client object `pkg.module.name` is bound to, if certain."""
+        raise NotImplementedError
+
+    def returns(self, dotted: str) -> Dialect | None:
+        """The dialect of the client that calling `pkg.module.name` returns, if certain."""
+        raise NotImplementedError
+
+    def fixture(self, name: str) -> Dialect | None:
+        """The dialect of the client a pytest fixture from a `conftest.py` above provides."""
+        raise NotImplementedError

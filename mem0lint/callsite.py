@@ -9,8 +9,18 @@ from typing import Iterator
 import libcst as cst
 
 from mem0lint.binding import BindingCollector, Resolver, Scope
-from mem0lint.dialects import CALL_METHODS, CLASS_DIALECT, Dialect, Method
-from mem0lint.filtertree import FilterNode, read_filter
+from mem0lint.dialects import (
+    CALL_METHODS,
+    CLASS_DIALECT,
+    HTTP_POST_FUNCTIONS,
+    HTTP_TRANSPORT,
+    PLATFORM,
+    RECORD_CLASSES,
+    REST_ENDPOINTS,
+    Dialect,
+    Method,
+)
+from mem0lint.filtertree import DictValue, FilterNode, read_filter
 
 CONSTRUCTOR = "<init>"
 
@@ -28,6 +38,13 @@ class CallSite:
     # The receiver expression (None for constructor calls).
     receiver: cst.BaseExpression | None = None
     notes: dict[str, object] = field(default_factory=dict)
+    # A raw REST call (`requests.post(".../v3/memories/search/", json={...})`): the JSON body.
+    # Its keys play the part of the SDK method's keywords; `filters` comes from it.
+    body: DictValue | None = None
+
+    @property
+    def rest(self) -> bool:
+        return self.body is not None
 
     @property
     def spec(self) -> Method | None:
@@ -35,15 +52,30 @@ class CallSite:
 
     @property
     def positional(self) -> list[cst.Arg]:
+        """SDK positional arguments (a REST call has none: its arguments are the HTTP call's)."""
+        if self.rest:
+            return []
         return [a for a in self.call.args if a.keyword is None and not a.star]
 
     @property
     def keywords(self) -> dict[str, cst.Arg]:
+        """SDK keyword arguments (a REST call has none; its body keys are `argument_names`)."""
+        if self.rest:
+            return {}
         return {a.keyword.value: a for a in self.call.args if a.keyword is not None}
 
     @property
+    def argument_names(self) -> frozenset[str]:
+        """The parameters this call passes as the API sees them: keywords, or body keys."""
+        if self.rest:
+            return frozenset(self.body.keys())
+        return frozenset(self.keywords)
+
+    @property
     def has_star_args(self) -> bool:
-        """`*args` / `**kwargs`: some arguments cannot be seen."""
+        """`*args` / `**kwargs` (or a `**spread` in a REST body): some arguments are hidden."""
+        if self.rest:
+            return not self.body.complete
         return any(a.star for a in self.call.args)
 
     def keyword(self, name: str) -> cst.Arg | None:
@@ -63,11 +95,19 @@ class CallSite:
 
     @cached_property
     def filters_arg(self) -> cst.Arg | None:
-        return self.keyword("filters")
+        """The keyword argument carrying the filter (`filters=`; MemOS: `filter=`)."""
+        if self.rest:
+            return None
+        spec = self.spec
+        name = spec.filter_param if spec is not None else "filters"
+        return self.keyword(name) if name else None
 
     @cached_property
     def filters(self) -> FilterNode | None:
-        """The `filters=` value as a tree, following a name bound once to a dict literal."""
+        """The filter value as a tree, following a name bound once to a dict literal."""
+        if self.body is not None:
+            entry = self.body.get("filters")
+            return entry.value if entry is not None else None
         if self.filters_arg is None:
             return None
         return read_filter(self.follow(self.filters_arg.value))
@@ -75,6 +115,9 @@ class CallSite:
     @property
     def filters_inline(self) -> bool:
         """True when the filter dict is written inside the call (edits touch only this call)."""
+        if self.body is not None:
+            entry = self.body.get("filters")
+            return entry is not None and isinstance(entry.value, DictValue)
         return self.filters_arg is not None and isinstance(self.filters_arg.value, cst.Dict)
 
 
@@ -94,20 +137,105 @@ def _method_name(func: cst.BaseExpression) -> tuple[cst.BaseExpression, str] | N
 
 def call_sites(collector: BindingCollector, resolver: Resolver) -> Iterator[CallSite]:
     for call, scope in collector.calls:
-        awaited = id(call) in collector.awaited
-        method = _method_name(call.func)
-        if method is not None:
-            receiver, name = method
-            dialect = resolver.dialect_of(receiver, scope)
-            if dialect is not None and (name in dialect.methods or "." not in name):
-                yield CallSite(dialect, name, call, scope, resolver, awaited, receiver)
-            continue
-        qualified = resolver.qualified_name(call.func, scope)
-        if qualified is None:
-            continue
-        if qualified in CLASS_DIALECT:
-            yield CallSite(CLASS_DIALECT[qualified], CONSTRUCTOR, call, scope, resolver, awaited)
-            continue
-        owner, _, attr = qualified.rpartition(".")
-        if owner in CLASS_DIALECT and attr in CLASS_DIALECT[owner].factories:
-            yield CallSite(CLASS_DIALECT[owner], attr, call, scope, resolver, awaited)
+        site = _site(call, scope, collector, resolver)
+        if site is not None:
+            yield site
+
+
+def _site(
+    call: cst.Call, scope: Scope, collector: BindingCollector, resolver: Resolver
+) -> CallSite | None:
+    awaited = id(call) in collector.awaited
+    func, func_scope = _unalias(call.func, scope)
+    method = _method_name(func)
+    if method is not None:
+        receiver, name = method
+        dialect = resolver.receiver_dialect(receiver, func_scope)
+        if dialect is not None and dialect.id != HTTP_TRANSPORT.id:
+            if name in dialect.methods or "." not in name:
+                return CallSite(dialect, name, call, scope, resolver, awaited, receiver)
+            return None
+    rest = _rest_site(call, scope, resolver, awaited)
+    if rest is not None:
+        return rest
+    qualified = resolver.qualified_name(call.func, scope)
+    if qualified is None:
+        return None
+    if qualified in CLASS_DIALECT:
+        return CallSite(CLASS_DIALECT[qualified], CONSTRUCTOR, call, scope, resolver, awaited)
+    if qualified in RECORD_CLASSES:
+        dialect, record = RECORD_CLASSES[qualified]
+        return CallSite(dialect, record, call, scope, resolver, awaited)
+    owner, _, attr = qualified.rpartition(".")
+    if owner in CLASS_DIALECT and attr in CLASS_DIALECT[owner].factories:
+        return CallSite(CLASS_DIALECT[owner], attr, call, scope, resolver, awaited)
+    return None
+
+
+def _unalias(func: cst.BaseExpression, scope: Scope) -> tuple[cst.BaseExpression, Scope]:
+    """`search = client.search; search(q)`: a name bound once to a bound method is that method."""
+    if isinstance(func, cst.Name):
+        bindings = scope.lookup(func.value)
+        if len(bindings) == 1 and bindings[0].kind == "value":
+            value = bindings[0].value
+            if isinstance(value, cst.Attribute) and value.attr.value in CALL_METHODS:
+                return value, bindings[0].scope
+    return func, scope
+
+
+# Raw REST ----------------------------------------------------------------------------------------
+
+
+def _rest_site(call: cst.Call, scope: Scope, resolver: Resolver, awaited: bool) -> CallSite | None:
+    """`requests.post(URL, json={...})` or `session.post(...)` to a mem0 search/list endpoint."""
+    func = call.func
+    if not isinstance(func, cst.Attribute) or func.attr.value != "post":
+        return None
+    if resolver.qualified_name(func, scope) not in HTTP_POST_FUNCTIONS and (
+        resolver.dialect_of(func.value, scope) is not HTTP_TRANSPORT
+    ):
+        return None
+    args = {a.keyword.value: a.value for a in call.args if a.keyword is not None}
+    positional = [a.value for a in call.args if a.keyword is None and not a.star]
+    url = args.get("url", positional[0] if positional else None)
+    method = _endpoint(url, scope) if url is not None else None
+    body = args.get("json")
+    if method is None or body is None:
+        return None
+    site = CallSite(PLATFORM, method, call, scope, resolver, awaited)
+    tree = read_filter(site.follow(body))
+    if not isinstance(tree, DictValue):
+        return None
+    site.body = tree
+    return site
+
+
+def _endpoint(url: cst.BaseExpression, scope: Scope) -> str | None:
+    """The SDK method whose grammar a URL's endpoint uses, from the URL's literal tail."""
+    tail = _literal_tail(url, scope)
+    if tail is None:
+        return None
+    for suffix, method in REST_ENDPOINTS.items():
+        if tail.endswith(suffix) or tail.endswith(suffix.rstrip("/")):
+            return method
+    return None
+
+
+def _literal_tail(url: cst.BaseExpression, scope: Scope, depth: int = 0) -> str | None:
+    """The literal end of a URL: a string, an f-string's last text, `BASE + "/path/"`, or a name
+    bound once to one of those."""
+    if depth > 5:
+        return None
+    if isinstance(url, (cst.SimpleString, cst.ConcatenatedString)):
+        value = url.evaluated_value
+        return value if isinstance(value, str) else None
+    if isinstance(url, cst.FormattedString):
+        last = url.parts[-1] if url.parts else None
+        return last.value if isinstance(last, cst.FormattedStringText) else None
+    if isinstance(url, cst.BinaryOperation) and isinstance(url.operator, cst.Add):
+        return _literal_tail(url.right, scope, depth + 1)
+    if isinstance(url, cst.Name):
+        bindings = scope.lookup(url.value)
+        if len(bindings) == 1 and bindings[0].kind == "value":
+            return _literal_tail(bindings[0].value, bindings[0].scope, depth + 1)
+    return None

@@ -142,6 +142,7 @@ def main(
 
     from mem0lint import config, engine, report
     from mem0lint.documents import SUFFIXES, file_type
+    from mem0lint.project import ProjectIndex
     from mem0lint.runner import ADD_NOQA, CHECK, DIFF, FIX, process
     from mem0lint.sources import SourceFile, discover
 
@@ -194,6 +195,12 @@ def main(
         else:
             suffixes = frozenset(s for kind in SUFFIXES.values() for s in kind)
             sources = list(discover(list(paths), suffixes=suffixes, excluded=excluder.excluded))
+        # One index of the project's modules per run, to bind receivers imported from elsewhere.
+        project = (
+            None if reading_stdin else ProjectIndex.for_paths(paths, [s.path for s in sources])
+        )
+        if project is not None:
+            project.configure(overall.engine_settings().receivers)
         with _progress(err, len(sources)) as advance:
             for source in sources:
                 resolved = config.resolve(finder.for_path(source.path), command_line, source.path)
@@ -206,7 +213,7 @@ def main(
                 if rules is None:
                     rules = rule_sets[resolved.key()] = engine.RuleSet(resolved.engine_settings())
                 data = sys.stdin.buffer.read() if reading_stdin else None
-                reports.append(process(source, rules, mode, roots, data=data))
+                reports.append(process(source, rules, mode, roots, data=data, project=project))
     except config.ConfigError as error:
         err.print(f"mem0lint: {error}", markup=False)
         sys.exit(EXIT_ERROR)

@@ -30,6 +30,8 @@ class Method:
     # How the method reacts to entity ids passed as keywords (None: they are ordinary params).
     entity_kwargs_error: str | None = None
     defaults: dict[str, object] = field(default_factory=dict)
+    # The keyword that carries the filter dict (MemOS spells it `filter`); None: no filter.
+    filter_param: str | None = "filters"
 
 
 @dataclass(frozen=True)
@@ -74,6 +76,9 @@ class Dialect:
     grammar: FilterGrammar | None
     # Where the SDK raises on a bad call ("ValueError") and where the server says no ("HTTP 400").
     raises: str = "ValueError"
+    # Request-record classes whose constructor calls are judged too (fully qualified name ->
+    # the `methods` entry describing their parameters), e.g. Memsy's `EventPayload`.
+    records: dict[str, str] = field(default_factory=dict)
 
     def method(self, name: str) -> Method | None:
         return self.methods.get(name)
@@ -303,6 +308,7 @@ MEMSY = Dialect(
             positional=1,
             on_unknown=OnUnknownKeyword.TYPE_ERROR,
             defaults={"limit": 10, "threshold": 0.0},
+            filter_param=None,
         ),
         "memories.list": Method(
             "memories.list",
@@ -310,10 +316,29 @@ MEMSY = Dialect(
             positional=0,
             on_unknown=OnUnknownKeyword.TYPE_ERROR,
             defaults={"limit": 50},
+            filter_param=None,
+        ),
+        # A dataclass: every field may be passed by position.
+        "EventPayload": Method(
+            "EventPayload",
+            params=(
+                "actor_id",
+                "session_id",
+                "kind",
+                "content",
+                "role_id",
+                "team_id",
+                "ts",
+                "metadata",
+            ),
+            positional=8,
+            on_unknown=OnUnknownKeyword.TYPE_ERROR,
+            filter_param=None,
         ),
     },
     grammar=None,
     raises="TypeError",
+    records={"memsy.EventPayload": "EventPayload", "memsy.models.EventPayload": "EventPayload"},
 )
 
 MEMOS = Dialect(
@@ -343,9 +368,28 @@ MEMOS = Dialect(
                 "include_memory_view",
                 "context_format",
             ),
+            # No `*` in the signature: every parameter may be passed by position.
             positional=17,
             on_unknown=OnUnknownKeyword.TYPE_ERROR,
-            defaults={"memory_limit_number": 6},
+            defaults={"memory_limit_number": 6, "relativity": 0.45},
+            filter_param="filter",
+        ),
+        "get_memory": Method(
+            "get_memory",
+            params=(
+                "user_id",
+                "include_preference",
+                "page",
+                "size",
+                "agent_id",
+                "include_tool_memory",
+                "include_memory_view",
+                "filter",
+            ),
+            positional=8,
+            on_unknown=OnUnknownKeyword.TYPE_ERROR,
+            defaults={"size": 10},
+            filter_param="filter",
         ),
     },
     grammar=None,
@@ -357,10 +401,65 @@ MEM0 = frozenset({PLATFORM.id, OPEN_SOURCE.id})
 # Fully qualified client class name -> dialect.
 CLASS_DIALECT: dict[str, Dialect] = {cls: d for d in DIALECTS.values() for cls in d.classes}
 
+# Fully qualified request-record class name -> (dialect, method entry), e.g. Memsy EventPayload.
+RECORD_CLASSES: dict[str, tuple[Dialect, str]] = {
+    cls: (d, method) for d in DIALECTS.values() for cls, method in d.records.items()
+}
+
 # Names of methods worth looking at, over all dialects (the call-site extractor's first filter).
-# `list`, `all` and `get_memories` are wrong spellings of `get_all` (MEM123).
+# `list`, `all` and `get_memories` are wrong spellings of `get_all` (MEM123). Methods of one SDK
+# called on another SDK's client are cross-SDK confusion (MEM690-MEM692).
 WRONG_LIST_METHODS = frozenset({"list", "all", "get_memories", "list_memories"})
+_RECORD_METHODS = frozenset(m for d in DIALECTS.values() for m in d.records.values())
 CALL_METHODS = (
-    frozenset({name.rsplit(".", 1)[-1] for d in DIALECTS.values() for name in d.methods})
+    frozenset(
+        {
+            name.rsplit(".", 1)[-1]
+            for d in DIALECTS.values()
+            for name in d.methods
+            if name not in _RECORD_METHODS
+        }
+    )
     | WRONG_LIST_METHODS
 )
+
+# Objects that send raw HTTP requests: a `.post(...)` on one of them to a mem0 endpoint is judged
+# with the Platform grammar. Module-level functions (`requests.post`) and client classes.
+HTTP_POST_FUNCTIONS = frozenset({"requests.post", "httpx.post"})
+HTTP_CLIENT_CLASSES = frozenset(
+    {
+        "requests.Session",
+        "requests.session",
+        "requests.sessions.Session",
+        "httpx.Client",
+        "httpx.AsyncClient",
+        "aiohttp.ClientSession",
+    }
+)
+# Not an SDK: lets the receiver resolver recognise HTTP clients the same way it recognises SDK
+# clients (constructions, `with ... as`, annotations). No rule is registered for it.
+HTTP_TRANSPORT = Dialect(
+    id="http",
+    label="HTTP client",
+    classes=HTTP_CLIENT_CLASSES,
+    factories=frozenset(),
+    methods={},
+    grammar=None,
+)
+# Every class the receiver resolver knows: SDK clients and HTTP clients.
+RESOLVABLE_CLASSES: dict[str, Dialect] = {
+    **CLASS_DIALECT,
+    **{cls: HTTP_TRANSPORT for cls in HTTP_CLIENT_CLASSES},
+}
+
+# mem0 REST endpoints (path suffix of the URL) -> the SDK method with the same body grammar.
+REST_ENDPOINTS = {"/v3/memories/search/": "search", "/v3/memories/": "get_all"}
+
+# MemOS keywords on a mem0 `search()` -> the mem0 keyword, with the literal range that keeps the
+# rename valid (None: report without a fix). MEM691 reports them; MEM107 leaves them alone.
+MEMOS_KEYWORDS = {
+    "memory_limit_number": ("top_k", (1, 25)),
+    "relativity": ("threshold", (0, 1)),
+    "conversation_id": (None, None),
+    "knowledgebase_ids": (None, None),
+}

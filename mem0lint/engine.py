@@ -10,7 +10,7 @@ import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
 from mem0lint import suppressions
-from mem0lint.binding import BindingCollector, Resolver
+from mem0lint.binding import BindingCollector, ProjectLookup, Resolver
 from mem0lint.callsite import CallSite, call_sites
 from mem0lint.dialects import Dialect
 from mem0lint.rule import Applicability, Diagnostic, Rule, Severity, all_rules
@@ -20,7 +20,8 @@ MAX_FIX_ROUNDS = 10
 # A file can matter only if it holds a call shape some rule looks at, or builds a client.
 # Spelling the SDK's name is not required: a helper may receive the client from elsewhere.
 _PREFILTER = re.compile(
-    rb"\.(?:search|get_all|delete_all|search_memory|get_memories|list_memories)\s*\("
+    rb"\.(?:search|get_all|delete_all|search_memory|get_memory|get_memories|list_memories)\s*\("
+    rb"|\.memories\.list\s*\(|EventPayload"
     rb"|MemoryClient|Memory\b|Memsy|MemOS|/v[13]/memories"
 )
 # `.list(` and `.all(` are everywhere; they matter only next to a mem0 import (MEM123).
@@ -89,10 +90,14 @@ def parse(source: Union[bytes, str]) -> cst.Module:
         raise ParseFailure(f"cannot decode: {error}") from None
 
 
-def find_sites(module: cst.Module, settings: Settings) -> list[CallSite]:
+def find_sites(
+    module: cst.Module, settings: Settings, project: ProjectLookup | None = None
+) -> list[CallSite]:
+    """`project`: what the rest of the project defines, as this file sees it
+    (`ProjectIndex.view(path)`); None judges the file alone."""
     collector = BindingCollector()
     module.visit(collector)
-    resolver = Resolver(collector)
+    resolver = Resolver(collector, project)
     configure_resolver(resolver, settings)
     return list(call_sites(collector, resolver))
 
@@ -104,11 +109,13 @@ def configure_resolver(resolver: Resolver, settings: Settings) -> None:
         resolver.external[name] = DIALECTS[dialect_id]
 
 
-def check_module(module: cst.Module, rules: RuleSet) -> list[Diagnostic]:
+def check_module(
+    module: cst.Module, rules: RuleSet, project: ProjectLookup | None = None
+) -> list[Diagnostic]:
     """Diagnostics without positions (cheap); `place` adds them."""
     diagnostics: list[Diagnostic] = []
     seen: set[tuple[str, int, str]] = set()
-    for site in find_sites(module, rules.settings):
+    for site in find_sites(module, rules.settings, project):
         for rule in rules.for_dialect(site.dialect):
             if not rule.applies_to(site):
                 continue
@@ -166,8 +173,16 @@ def place(module: cst.Module, diagnostics: list[Diagnostic], positions=None) -> 
 Keep = Callable[[cst.Module, Diagnostic], bool]
 
 
-def lint(module: cst.Module, rules: RuleSet, keep: Union[Keep, None] = None) -> list[Diagnostic]:
-    diagnostics = check_module(module, rules)
+def lint(
+    module: cst.Module,
+    rules: RuleSet,
+    *,
+    keep: Union[Keep, None] = None,
+    project: Union[ProjectLookup, None] = None,
+) -> list[Diagnostic]:
+    """`project`: what the rest of the project defines, as this file sees it; None judges the
+    file alone."""
+    diagnostics = check_module(module, rules, project)
     noqa = suppressions.mentions_noqa(module.code)
     if not diagnostics and not noqa:
         return diagnostics
@@ -207,12 +222,18 @@ class FixResult:
     diagnostics: list[Diagnostic]  # what is left
 
 
-def fix(module: cst.Module, rules: RuleSet, keep: Union[Keep, None] = None) -> FixResult:
+def fix(
+    module: cst.Module,
+    rules: RuleSet,
+    *,
+    keep: Union[Keep, None] = None,
+    project: Union[ProjectLookup, None] = None,
+) -> FixResult:
     """Apply fixes, re-parse, re-check, until nothing applies (bounded)."""
     unsafe = rules.settings.unsafe_fixes
     applied = 0
     for _ in range(MAX_FIX_ROUNDS):
-        diagnostics = lint(module, rules, keep)
+        diagnostics = lint(module, rules, keep=keep, project=project)
         chosen: dict[int, cst.CSTNode] = {}
         taken: list[tuple] = []
         for diagnostic in diagnostics:
@@ -229,7 +250,7 @@ def fix(module: cst.Module, rules: RuleSet, keep: Union[Keep, None] = None) -> F
             return FixResult(module, applied, diagnostics)
         changed = module.visit(_Replace(chosen))
         module = parse_again(changed, module)
-    return FixResult(module, applied, lint(module, rules, keep))
+    return FixResult(module, applied, lint(module, rules, keep=keep, project=project))
 
 
 def parse_again(changed: cst.Module, like: cst.Module) -> cst.Module:

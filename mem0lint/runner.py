@@ -16,7 +16,9 @@ from typing import Union
 import libcst as cst
 
 from mem0lint import documents, engine, suppressions
+from mem0lint.binding import ProjectLookup
 from mem0lint.documents.base import Document, DocumentError, Program
+from mem0lint.project import ProjectIndex
 from mem0lint.rule import Diagnostic
 from mem0lint.sources import SourceFile, WriteRefused, write_atomically
 
@@ -52,8 +54,10 @@ def process(
     mode: str,
     roots: list[Path],
     data: Union[bytes, None] = None,
+    project: Union[ProjectIndex, None] = None,
 ) -> FileReport:
-    """Lint (or fix) one file. With `data` (stdin) nothing is read or written."""
+    """Lint (or fix) one file. With `data` (stdin) nothing is read or written. `project`: the
+    run's index of modules, to bind receivers imported from other files."""
     report = FileReport(source)
     if data is None:
         try:
@@ -71,9 +75,10 @@ def process(
     except DocumentError as error:
         report.error = str(error)
         return report
+    view = project.view(source.path) if project is not None else None
     try:
         for program in document.programs():
-            if not _run_program(document, program, rules, mode, report):
+            if not _run_program(document, program, rules, mode, report, view):
                 return report
     except RecursionError:
         report.error = "too deeply nested to analyse"
@@ -102,7 +107,12 @@ def process(
 
 
 def _run_program(
-    document: Document, program: Program, rules: engine.RuleSet, mode: str, report: FileReport
+    document: Document,
+    program: Program,
+    rules: engine.RuleSet,
+    mode: str,
+    report: FileReport,
+    project: Union[ProjectLookup, None] = None,
 ) -> bool:
     """One program through the engine. False when the whole file must stop (a .py error)."""
     if not engine.may_matter(program.source):
@@ -117,10 +127,10 @@ def _run_program(
         return True
     keep = _keeper(document, program) if set(program.regions) != program.owned else None
     if mode == CHECK:
-        diagnostics = engine.lint(module, rules, keep)
+        diagnostics = engine.lint(module, rules, keep=keep, project=project)
         final = module
     elif mode == ADD_NOQA:
-        diagnostics = engine.lint(module, rules, keep)
+        diagnostics = engine.lint(module, rules, keep=keep, project=project)
         final, added, _ = suppressions.add_noqa(module, diagnostics)
         if added and document.update(program, final):
             report.noqa_added += added
@@ -128,14 +138,14 @@ def _run_program(
         else:
             final = module
     else:
-        result = engine.fix(module, rules, keep)
+        result = engine.fix(module, rules, keep=keep, project=project)
         diagnostics, final = result.diagnostics, result.module
         if result.applied and final.code != module.code:
             if document.update(program, final):
                 report.fixed += result.applied
             else:
                 document.info.append("a fix could not be mapped back into the file; not applied")
-                diagnostics, final = engine.lint(module, rules, keep), module
+                diagnostics, final = engine.lint(module, rules, keep=keep, project=project), module
     code = final.code
     for diagnostic in diagnostics:
         _relocate(document, program, code, diagnostic)

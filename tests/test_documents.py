@@ -4,7 +4,6 @@ reported where they really are, and fixes written back without disturbing anythi
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
@@ -29,27 +28,7 @@ def found(report) -> list[tuple]:
     return [(d.cell, d.start, d.code) for d in report.diagnostics]
 
 
-# --- golden fixtures ---------------------------------------------------------------------
-
-
-@pytest.mark.parametrize("name", GOLDEN)
-def test_golden_findings(name, monkeypatch):
-    monkeypatch.chdir(FIXTURES)
-    result = run_cli(name, "--output-format", "json")
-    assert result.exit_code == 1
-    expected = json.loads((FIXTURES / "expected" / f"{name}.json").read_text(encoding="utf-8"))
-    assert json.loads(result.stdout) == expected
-
-
-@pytest.mark.parametrize("name", GOLDEN)
-def test_golden_fix(name, tmp_path):
-    target = tmp_path / name
-    shutil.copy(FIXTURES / name, target)
-    result = run_cli(str(target), "--fix")
-    assert result.exit_code == 0, result.output
-    expected = (FIXTURES / "expected" / f"fixed.{name}").read_bytes()
-    assert target.read_bytes() == expected
-    assert run_cli(str(target)).exit_code == 0  # nothing left
+# --- the shipped fixtures (their full findings and fixes: tests/test_golden.py) -------------
 
 
 def test_golden_notebook_reports_cell_and_row():

@@ -1,8 +1,9 @@
-"""Golden fixtures: each file under fixtures/ has its expected findings and its --fix output.
+"""Golden fixtures: every file under fixtures/ (Python, notebooks, Markdown/MDX) linted as one
+project, as `mem0lint fixtures/` does, against its expected findings and its `--fix` output.
 
-Expectations live in tests/golden/ (`<path>.findings` and `<path>.fixed`). To re-record them after
-a deliberate change, run `MEM0LINT_UPDATE_GOLDEN=1 python -m pytest tests/test_golden.py` and
-review the diff.
+Expectations live in tests/golden/: `<path>.findings` for every file, `<path>.fixed` for every
+file that --fix changes. After a deliberate change, re-record with
+`MEM0LINT_UPDATE_GOLDEN=1 python -m pytest tests/test_golden.py` and review the diff.
 """
 
 from __future__ import annotations
@@ -14,15 +15,24 @@ from pathlib import Path
 import pytest
 
 from mem0lint import engine
+from mem0lint.documents import SUFFIXES
+from mem0lint.project import ProjectIndex
 from mem0lint.runner import CHECK, FIX, process
-from mem0lint.sources import SourceFile, discover
+from mem0lint.sources import discover
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "fixtures"
 GOLDEN = Path(__file__).resolve().parent / "golden"
 UPDATE = os.environ.get("MEM0LINT_UPDATE_GOLDEN") == "1"
+ALL_KINDS = frozenset(s for kind in SUFFIXES.values() for s in kind)
 
-FILES = sorted(s.path.relative_to(FIXTURES) for s in discover([str(FIXTURES)]))
+
+def _sources(root: Path):
+    sources = list(discover([str(root)], suffixes=ALL_KINDS))
+    return sources, ProjectIndex.for_paths([root], [s.path for s in sources])
+
+
+FILES = [s.path.relative_to(FIXTURES) for s in _sources(FIXTURES)[0]]
 
 
 def _expect(path: Path, actual: str) -> None:
@@ -33,32 +43,57 @@ def _expect(path: Path, actual: str) -> None:
     assert actual == path.read_text(encoding="utf-8")
 
 
-def _findings(report) -> str:
-    return "".join(f"{d.start[0]}:{d.start[1]} {d.code} {d.message}\n" for d in report.diagnostics)
+def _line(d) -> str:
+    cell = f" cell {d.cell}" if d.cell is not None else ""
+    return f"{d.start[0]}:{d.start[1]}{cell} {d.code} {d.severity.value} {d.message}\n"
+
+
+@pytest.fixture(scope="module")
+def fixed_tree(tmp_path_factory) -> Path:
+    """A copy of fixtures/ after `mem0lint --fix`, fixed as one project."""
+    root = tmp_path_factory.mktemp("fixed") / "fixtures"
+    shutil.copytree(FIXTURES, root)
+    sources, project = _sources(root)
+    rules = engine.RuleSet(engine.Settings())
+    for source in sources:
+        report = process(source, rules, FIX, [root], project=project)
+        assert report.error is None, report.error
+    return root
 
 
 @pytest.mark.parametrize("relative", FILES, ids=[str(f) for f in FILES])
 def test_findings(relative: Path):
-    rules = engine.RuleSet(engine.Settings())
-    report = process(SourceFile(FIXTURES / relative), rules, CHECK, [FIXTURES])
+    sources, project = _sources(FIXTURES)
+    source = next(s for s in sources if s.path == FIXTURES / relative)
+    report = process(source, engine.RuleSet(engine.Settings()), CHECK, [FIXTURES], project=project)
     assert report.error is None
-    _expect(GOLDEN / f"{relative}.findings", _findings(report))
+    _expect(GOLDEN / f"{relative}.findings", "".join(_line(d) for d in report.diagnostics))
 
 
 @pytest.mark.parametrize("relative", FILES, ids=[str(f) for f in FILES])
-def test_fix_output_and_second_fix_is_a_no_op(relative: Path, tmp_path: Path):
-    copy = tmp_path / relative.name
-    shutil.copyfile(FIXTURES / relative, copy)
+def test_fix_output(relative: Path, fixed_tree: Path):
+    after = (fixed_tree / relative).read_text(encoding="utf-8")
+    golden = GOLDEN / f"{relative}.fixed"
+    if after == (FIXTURES / relative).read_text(encoding="utf-8"):
+        if UPDATE and golden.exists():
+            golden.unlink()
+        assert not golden.exists(), f"{relative} is no longer changed by --fix"
+        return
+    _expect(golden, after)
+
+
+def test_second_fix_changes_nothing(fixed_tree: Path):
+    sources, project = _sources(fixed_tree)
     rules = engine.RuleSet(engine.Settings())
-    first = process(SourceFile(copy), rules, FIX, [tmp_path])
-    assert first.error is None
-    _expect(GOLDEN / f"{relative}.fixed", copy.read_text(encoding="utf-8"))
-    fixed = copy.read_bytes()
-    second = process(SourceFile(copy), rules, FIX, [tmp_path])
-    assert second.fixed == 0 and copy.read_bytes() == fixed
+    for source in sources:
+        before = source.path.read_bytes()
+        report = process(source, rules, FIX, [fixed_tree], project=project)
+        assert report.fixed == 0 and source.path.read_bytes() == before, source.path
 
 
 def test_decoys_are_silent():
     rules = engine.RuleSet(engine.Settings())
-    for decoy in FIXTURES.rglob("*decoy*.py"):
-        assert process(SourceFile(decoy), rules, CHECK, [FIXTURES]).diagnostics == []
+    sources, project = _sources(FIXTURES)
+    for source in sources:
+        if "decoy" in source.path.name:
+            assert process(source, rules, CHECK, [FIXTURES], project=project).diagnostics == []

@@ -17,6 +17,7 @@ from mem0lint.dialects import (
     DIALECTS,
     MEM0,
     MEM0_ENTITIES,
+    MEMOS_KEYWORDS,
     PLATFORM,
     WRONG_LIST_METHODS,
     OnUnknownKeyword,
@@ -203,6 +204,9 @@ class EntityKwargNotInFilters(Rule):
 
     def check(self, site: CallSite) -> Iterator[Finding]:
         entities = self.entity_names(site)
+        if site.rest:
+            yield from self._check_body(site, entities)
+            return
         moved = [arg for name, arg in site.keywords.items() if name in entities]
         if not moved:
             return
@@ -215,6 +219,46 @@ class EntityKwargNotInFilters(Rule):
                 f'{site.spec.entity_kwargs_error}); put it in `filters={{"{key}": ...}}`',
                 fix,
             )
+
+    def _check_body(self, site: CallSite, entities: frozenset[str]) -> Iterator[Finding]:
+        """Raw REST: entity ids at the top level of the JSON body are answered with HTTP 400."""
+        moved = [e for e in site.body.entries if e.key in entities]
+        if not moved:
+            return
+        fix = self._body_fix(site, moved)
+        for entry in moved:
+            yield Finding(
+                entry.key_node,
+                f'`"{entry.key}"` at the top level of the `{site.method}` request body is '
+                f'rejected (HTTP 400); put it in `"filters": {{"{entry.key}": ...}}`',
+                fix,
+            )
+
+    def _body_fix(self, site: CallSite, moved: list) -> Fix | None:
+        body = site.body
+        if not body.complete:
+            return None
+        names = ", ".join(f"`{e.key}`" for e in moved)
+        message = f"Move {names} into `filters`"
+        new_entries = [fixes.strip_comma(e.element) for e in moved]
+        kept = [e.element for e in body.entries if not any(e is m for m in moved)]
+        filters = body.get("filters")
+        if filters is None:
+            new_filters = fixes.dict_element(
+                "filters", fixes.single_line_dict(new_entries), like=moved[0].key_node
+            )
+            index = next(i for i, e in enumerate(body.entries) if e is moved[0])
+            kept.insert(min(index, len(kept)), new_filters)
+        else:
+            tree = filters.value
+            if not (isinstance(tree, DictValue) and tree.complete):
+                return None
+            if any(tree.get(e.key) for e in moved):
+                return None  # both spellings present: the author must choose
+            new_dict = self._add_entities(site, tree, new_entries)
+            kept = [e.with_changes(value=new_dict) if e is filters.element else e for e in kept]
+        new_body = fixes.with_elements(body.node, kept)
+        return Fix(Applicability.SAFE, message, ((body.node, new_body),))
 
     def _fix(self, site: CallSite, moved: list[cst.Arg]) -> Fix | None:
         new_entries = [fixes.dict_element(a.keyword.value, a.value, like=a.value) for a in moved]
@@ -1046,6 +1090,7 @@ EXPLAINED_ELSEWHERE = {
     "search": frozenset(
         {*RESULT_CAP_ALIASES, *THRESHOLD_ALIASES, *RERANK_ALIASES, *SEARCH_PAGING, "filter"}
         | MEM0_ENTITIES
+        | set(MEMOS_KEYWORDS)
     ),
     "get_all": frozenset(
         {*RESULT_CAP_ALIASES, "filter", "top_k", "page", "page_size"} | MEM0_ENTITIES

@@ -75,11 +75,11 @@ def scope_is_visible(site: CallSite) -> bool:
     positional options object, or `filter=` (MEM105) the scope may come from elsewhere.
     """
     grammar = site.dialect.grammar
-    keywords = site.keywords
-    if site.has_star_args or "options" in keywords or "filter" in keywords:
+    names = site.argument_names
+    if site.has_star_args or "options" in names or "filter" in names:
         return False
     named = set(grammar.entity_fields) | set(ENTITY_CAMEL_CASE) | set(ENTITY_ALIASES)
-    if named & set(keywords):
+    if named & names:
         return False
     query_args = 1 if site.method == "search" else 0
     return len(site.positional) <= query_args
@@ -124,7 +124,7 @@ class MissingEntity(Rule):
         wanted = ", ".join(f"`{n}`" for n in names)
         where = "as a top-level key" if grammar.entities_top_level_only else "(anywhere in it)"
         mechanism = grammar.rejected_by
-        if site.filters_arg is None or (
+        if site.filters is None or (
             isinstance(site.filters, Scalar) and site.filters.value is None
         ):
             yield Finding(
@@ -147,7 +147,7 @@ class MissingEntity(Rule):
         if root.get("app_id") is not None and "app_id" not in grammar.entity_fields:
             extra = " (`app_id` is not an entity in open source)"
         yield Finding(
-            site.filters_arg.value,
+            root.node,
             f"`filters` needs at least one of {wanted} {where}; without one it is rejected "
             f"({mechanism}){extra}",
         )
