@@ -19,6 +19,8 @@ def _codes(values: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def _check_codes(codes: tuple[str, ...], option: str) -> None:
+    if not codes:
+        return  # loading the rules would import libcst
     from mem0lint.rule import all_rules
 
     known = all_rules()
@@ -43,6 +45,21 @@ def _check_codes(codes: tuple[str, ...], option: str) -> None:
 )
 @click.option("--explain", "explain_code", metavar="CODE", help="Explain a rule and exit.")
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when findings remain.")
+@click.option(
+    "--jobs",
+    "-j",
+    type=click.IntRange(min=0),
+    default=0,
+    help="Processes to check files with; 0 (default): serial for a few files, else one per CPU.",
+)
+@click.option("--no-cache", is_flag=True, help="Neither read nor write the cache of clean files.")
+@click.option(
+    "--cache-dir",
+    type=click.Path(file_okay=False),
+    default=".mem0lint_cache",
+    show_default=True,
+    help="Where clean verdicts are kept between runs.",
+)
 @click.version_option(__version__, prog_name="mem0lint")
 def main(
     paths: tuple[str, ...],
@@ -54,6 +71,9 @@ def main(
     output_format: str,
     explain_code: str | None,
     exit_zero: bool,
+    jobs: int,
+    no_cache: bool,
+    cache_dir: str,
 ) -> None:
     """Find and fix wrong calls to agent-memory SDKs (mem0, Memsy, MemOS) in PATHS."""
     out = Console(highlight=False, soft_wrap=True)
@@ -61,8 +81,9 @@ def main(
     if explain_code is not None:
         sys.exit(_explain(explain_code, out))
 
-    from mem0lint import engine, report
-    from mem0lint.runner import CHECK, DIFF, FIX, process
+    from mem0lint import batch, report
+    from mem0lint.runner import CHECK, DIFF, FIX
+    from mem0lint.settings import Settings
     from mem0lint.sources import discover
 
     select, ignore = _codes(select), _codes(ignore)
@@ -74,12 +95,17 @@ def main(
     for path in paths:
         if not Path(path).exists():
             raise click.UsageError(f"path does not exist: {path}")
-    settings = engine.Settings(select=select, ignore=ignore, unsafe_fixes=unsafe_fixes)
-    rules = engine.RuleSet(settings)
+    settings = Settings(select=select, ignore=ignore, unsafe_fixes=unsafe_fixes)
     mode = DIFF if diff else FIX if (fix or unsafe_fixes) else CHECK
     roots = [Path(p) for p in paths]
 
-    reports = [process(source, rules, mode, roots) for source in discover(list(paths))]
+    cache = None
+    if not no_cache:
+        from mem0lint.cache import Cache
+
+        cache = Cache(Path(cache_dir), settings)
+    sources = discover(list(paths))
+    reports = batch.run(sources, settings, mode, roots, jobs=jobs or None, cache=cache)
 
     failed = False
     for file_report in reports:

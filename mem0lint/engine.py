@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass, field
-from typing import Iterable, Union
+from dataclasses import dataclass
+from typing import Union
 
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
@@ -12,44 +11,11 @@ from libcst.metadata import MetadataWrapper, PositionProvider
 from mem0lint.binding import BindingCollector, Resolver
 from mem0lint.callsite import CallSite, call_sites
 from mem0lint.dialects import Dialect
+from mem0lint.prefilter import may_matter  # noqa: F401  (re-exported: the pipeline's first step)
 from mem0lint.rule import Applicability, Diagnostic, Rule, Severity, all_rules
+from mem0lint.settings import Settings  # noqa: F401  (re-exported; importable without libcst)
 
 MAX_FIX_ROUNDS = 10
-
-# A file can matter only if it holds a call shape some rule looks at, or builds a client.
-# Spelling the SDK's name is not required: a helper may receive the client from elsewhere.
-_PREFILTER = re.compile(
-    rb"\.(?:search|get_all|delete_all|search_memory|get_memories|list_memories)\s*\("
-    rb"|MemoryClient|Memory\b|Memsy|MemOS|/v[13]/memories"
-)
-# `.list(` and `.all(` are everywhere; they matter only next to a mem0 import (MEM123).
-_WRONG_LIST_CALL = re.compile(rb"\.(?:list|all)\s*\(")
-
-
-def may_matter(source: Union[bytes, str]) -> bool:
-    data = source.encode("utf-8", "surrogatepass") if isinstance(source, str) else source
-    if _PREFILTER.search(data) is not None:
-        return True
-    return b"mem0" in data and _WRONG_LIST_CALL.search(data) is not None
-
-
-def _matches(code: str, patterns: Iterable[str]) -> bool:
-    return any(code.startswith(p) for p in patterns)
-
-
-@dataclass
-class Settings:
-    select: tuple[str, ...] = ()  # codes or prefixes; empty selects every rule
-    ignore: tuple[str, ...] = ()
-    extend_select: tuple[str, ...] = ()
-    unsafe_fixes: bool = False
-    # Receiver names or dotted factory names -> dialect id (from configuration).
-    receivers: dict[str, str] = field(default_factory=dict)
-
-    def enabled(self, code: str) -> bool:
-        selected = not self.select or _matches(code, self.select)
-        selected = selected or _matches(code, self.extend_select)
-        return selected and not _matches(code, self.ignore)
 
 
 class RuleSet:

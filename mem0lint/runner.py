@@ -5,10 +5,14 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from mem0lint import engine
+from mem0lint.prefilter import external_words, may_matter
 from mem0lint.rule import Diagnostic
 from mem0lint.sources import SourceFile, WriteRefused, write_atomically
+
+if TYPE_CHECKING:
+    from mem0lint import engine
 
 CHECK, FIX, DIFF = "check", "fix", "diff"
 
@@ -23,15 +27,24 @@ class FileReport:
     lines: list[str] = field(default_factory=list)  # the text, for code frames
 
 
-def process(source: SourceFile, rules: engine.RuleSet, mode: str, roots: list[Path]) -> FileReport:
+def process(
+    source: SourceFile,
+    rules: engine.RuleSet,
+    mode: str,
+    roots: list[Path],
+    original: bytes | None = None,  # the content, when the caller has already read it
+) -> FileReport:
     report = FileReport(source)
-    try:
-        original = source.path.read_bytes()
-    except OSError as error:
-        report.error = f"cannot read: {error.strerror or error}"
+    if original is None:
+        try:
+            original = source.path.read_bytes()
+        except OSError as error:
+            report.error = f"cannot read: {error.strerror or error}"
+            return report
+    if not may_matter(original, external_words(rules.settings.receivers)):
         return report
-    if not engine.may_matter(original):
-        return report
+    from mem0lint import engine  # only now: a run where nothing matters never imports libcst
+
     try:
         module = engine.parse(original)
     except engine.ParseFailure as error:
@@ -40,7 +53,8 @@ def process(source: SourceFile, rules: engine.RuleSet, mode: str, roots: list[Pa
     try:
         if mode == CHECK:
             report.diagnostics = engine.lint(module, rules)
-            report.lines = module.code.splitlines()
+            if report.diagnostics:  # code frames; libcst keeps the text exactly, no codegen
+                report.lines = _text(original, module.encoding).splitlines()
             return report
         result = engine.fix(module, rules)
     except RecursionError:
@@ -63,6 +77,11 @@ def process(source: SourceFile, rules: engine.RuleSet, mode: str, roots: list[Pa
         report.error = str(error)
         report.fixed = 0
     return report
+
+
+def _text(original: bytes, encoding: str) -> str:
+    text = original.decode(encoding, "replace")
+    return text[1:] if text.startswith("\ufeff") else text
 
 
 def unified_diff(before: str, after: str, name: str) -> str:
