@@ -6,14 +6,15 @@ from dataclasses import dataclass
 from typing import Union
 
 import libcst as cst
-from libcst.metadata import MetadataWrapper, PositionProvider
 
 from mem0lint.binding import BindingCollector, Resolver
 from mem0lint.callsite import CallSite, call_sites
 from mem0lint.dialects import Dialect
+from mem0lint.positions import node_ranges
 from mem0lint.prefilter import may_matter  # noqa: F401  (re-exported: the pipeline's first step)
 from mem0lint.rule import Applicability, Diagnostic, Rule, Severity, all_rules
 from mem0lint.settings import Settings  # noqa: F401  (re-exported; importable without libcst)
+from mem0lint.walk import walk
 
 MAX_FIX_ROUNDS = 10
 
@@ -54,7 +55,7 @@ def parse(source: Union[bytes, str]) -> cst.Module:
 
 def find_sites(module: cst.Module, settings: Settings) -> list[CallSite]:
     collector = BindingCollector()
-    module.visit(collector)
+    walk(module, collector)  # libcst's own `visit` would rebuild the whole tree
     resolver = Resolver(collector)
     configure_resolver(resolver, settings)
     return list(call_sites(collector, resolver))
@@ -98,14 +99,13 @@ def place(module: cst.Module, diagnostics: list[Diagnostic]) -> None:
     """Fill in 1-based row/column of every diagnostic and its fix edits."""
     if not diagnostics:
         return
-    positions = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
+    nodes = [d.node for d in diagnostics]
+    nodes += [old for d in diagnostics if d.fix is not None for old, _ in d.fix.replacements]
+    ranges = node_ranges(module, nodes)  # only these nodes: PositionProvider would do all
 
     def span(node: cst.CSTNode) -> tuple[tuple[int, int], tuple[int, int]]:
-        code_range = positions[node]
-        return (
-            (code_range.start.line, code_range.start.column + 1),
-            (code_range.end.line, code_range.end.column + 1),
-        )
+        (line, column), (end_line, end_column) = ranges[id(node)]
+        return (line, column + 1), (end_line, end_column + 1)
 
     for diagnostic in diagnostics:
         diagnostic.start, diagnostic.end = span(diagnostic.node)
