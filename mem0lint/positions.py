@@ -1,17 +1,17 @@
-"""Line and column of a few nodes, at the cost of one plain code generation.
+"""Line and column of a few nodes, at the cost of part of one plain code generation.
 
 libcst's PositionProvider computes a CodeRange for every node of the module, splitting every
 token on newlines as it goes: for a file with three findings that is most of the work. Here the
-module is generated once (the same `_codegen` walk the provider uses) while token counts are
-noted only at the wanted nodes; the counts become line:column afterwards, by scanning the text
-once. Ranges are the provider's: syntactic where the node records one, hoisted from child nodes
-where libcst hoists them.
+module is generated (the same `_codegen` walk the provider uses) while token counts are noted
+only at the wanted nodes, and generation stops after the last of them; the counts become
+line:column afterwards, by scanning the text once. Ranges are the provider's: syntactic where
+the node records one, hoisted from child nodes where libcst hoists them.
 """
 
 from __future__ import annotations
 
 import re
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from typing import Iterable, Iterator, Optional
 
 import libcst as cst
@@ -20,6 +20,10 @@ from libcst._nodes.internal import CodegenState
 _NEWLINE = re.compile(r"\r\n?|\n")
 
 Range = tuple[tuple[int, int], tuple[int, int]]  # ((line, column), (line, column)); column 0-based
+
+
+class _AllNoted(Exception):
+    """Every wanted node is placed: the rest of the module need not be generated."""
 
 
 class _Noting(CodegenState):
@@ -44,8 +48,11 @@ class _Noting(CodegenState):
 
     def after_codegen(self, node: cst.CSTNode) -> None:
         key = id(node)
-        if key in self.wanted and key not in self.spans:  # a syntactic range wins
-            self.spans[key] = (self.opened[key], len(self.tokens))
+        if key in self.wanted:
+            if key not in self.spans:  # a syntactic range, recorded inside, wins
+                self.spans[key] = (self.opened[key], len(self.tokens))
+            if len(self.spans) == len(self.wanted):
+                raise _AllNoted
 
     @contextmanager
     def record_syntactic_position(
@@ -78,7 +85,8 @@ def node_ranges(module: cst.Module, nodes: Iterable[cst.CSTNode]) -> dict[int, R
     gives them (lines 1-based, columns 0-based)."""
     wanted = {id(node) for node in nodes}
     state = _Noting(module, set(wanted))
-    module._codegen(state)
+    with suppress(_AllNoted):
+        module._codegen(state)
     tokens = state.tokens
 
     # Token index -> (line, column), walking the text once in index order.
