@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 from dataclasses import dataclass
 from typing import Union
 
@@ -40,7 +41,41 @@ class ParseFailure(Exception):
     pass
 
 
+# Python refuses more than 200 nested brackets; libcst's native parser overflows its stack
+# (a segmentation fault, not an exception) a few thousand levels down. Files whose brackets
+# nest deeper than this are first compiled by Python, which fails cleanly on them.
+SUSPICIOUS_NESTING = 100
+_BRACKETS = bytes(range(256)).translate(None, b"([{)]}")
+
+
+def _bracket_depth(data: bytes) -> int:
+    """Nesting of brackets, strings and comments included (an over-estimate: only a hint)."""
+    depth = deepest = 0
+    for byte in data.translate(None, _BRACKETS):
+        if byte in b"([{":
+            depth += 1
+            deepest = max(deepest, depth)
+        else:
+            depth -= 1
+    return deepest
+
+
+def _refuse_deep_nesting(source: Union[bytes, str]) -> None:
+    data = source.encode("utf-8", "surrogatepass") if isinstance(source, str) else source
+    if _bracket_depth(data) <= SUSPICIOUS_NESTING:
+        return
+    try:
+        compile(data, "<checked>", "exec", flags=ast.PyCF_ONLY_AST, dont_inherit=True)
+    except SyntaxError as error:
+        raise ParseFailure(f"syntax error at {error.lineno}:{error.offset}: {error.msg}") from None
+    except (RecursionError, MemoryError):
+        raise ParseFailure("too deeply nested to parse") from None
+    except ValueError as error:
+        raise ParseFailure(f"cannot decode: {error}") from None
+
+
 def parse(source: Union[bytes, str]) -> cst.Module:
+    _refuse_deep_nesting(source)
     try:
         return cst.parse_module(source)
     except cst.ParserSyntaxError as error:
