@@ -122,10 +122,7 @@ def mem0lint_count(out: str) -> str:
 
 
 def ruff_count(out: str) -> str:
-    try:
-        return str(len(json.loads(out)))
-    except ValueError:
-        return "?"
+    return str(out.count('"noqa_row"'))  # one per diagnostic in Ruff's JSON
 
 
 def semgrep_count(out: str) -> str:
@@ -247,19 +244,24 @@ class Row:
 
 
 def measure(argv: list[str], cwd: Path, scratch: Path) -> tuple[Sample, str]:
+    """Run once; (timing, stdout). GNU time, where installed, reports the child's own peak RSS:
+    a child forked straight from this process would inherit this process's high-water mark."""
+    timing = scratch / "time"
+    gnu_time = "/usr/bin/time" if os.path.exists("/usr/bin/time") else None
+    command = [gnu_time, "-f", "%U %M", "-o", str(timing), *argv] if gnu_time else argv
     with open(scratch / "out", "w+b") as out, open(scratch / "err", "w+b") as err:
         start = time.perf_counter()
-        process = subprocess.Popen(argv, cwd=cwd, stdout=out, stderr=err)
-        # wait4: this child's own usage (its waited-for children included); ru_maxrss is the
-        # peak of the largest single process.
+        process = subprocess.Popen(command, cwd=cwd, stdout=out, stderr=err)
         _, status, usage = os.wait4(process.pid, 0)
         wall = time.perf_counter() - start
         process.returncode = os.waitstatus_to_exitcode(status)
         out.seek(0)
         text = out.read().decode("utf-8", "replace")
-        err.seek(0)
-        problem = err.read().decode("utf-8", "replace")
-    return Sample(wall, usage.ru_utime, usage.ru_maxrss / 1024, ""), text + "\n" + problem
+    user, peak_kb = usage.ru_utime, usage.ru_maxrss
+    if gnu_time:
+        fields = timing.read_text().split()[-2:]  # after any "Command exited with..." line
+        user, peak_kb = float(fields[0]), int(fields[1])
+    return Sample(wall, user, peak_kb / 1024, ""), text
 
 
 # --- report --------------------------------------------------------------------------------
