@@ -65,12 +65,14 @@ def run(
             data = source.path.read_bytes()
         except OSError:
             data = None  # `process` reads again and reports why it cannot
-        if data is not None and (
-            not may_matter(data, names) or (cache is not None and cache.clean_by_content(data))
-        ):
+        if data is not None and not may_matter(data, names):
             reports.append(FileReport(source))
             if cache is not None:
-                cache.remember_clean(source.path, data)
+                cache.remember_clean(source.path, data, hashed=False)
+            continue
+        if data is not None and cache is not None and cache.clean_by_content(data):
+            reports.append(FileReport(source))
+            cache.remember_clean(source.path, data)
             continue
         todo.append((len(reports), source, data))
         reports.append(None)

@@ -56,7 +56,7 @@ class Cache:
                 }
         except (OSError, ValueError):
             pass  # no cache yet, or a damaged one: start afresh
-        self.clean_hashes = {entry[3] for entry in self.entries.values()}
+        self.clean_hashes = {entry[3] for entry in self.entries.values() if entry[3]}
 
     @staticmethod
     def _key(path: Path) -> str:
@@ -82,12 +82,14 @@ class Cache:
     def clean_by_content(self, data: bytes) -> bool:
         return content_hash(data) in self.clean_hashes
 
-    def remember_clean(self, path: Path, data: bytes) -> None:
+    def remember_clean(self, path: Path, data: bytes, hashed: bool = True) -> None:
+        """`hashed=False` for a file the prefilter dropped: re-scanning it costs no more than
+        hashing it, so only its stat is kept."""
         try:
             stat = os.stat(path)
         except OSError:
             return
-        digest = content_hash(data)
+        digest = content_hash(data) if hashed else ""
         self.entries[self._key(path)] = [
             stat.st_mtime_ns,
             stat.st_size,
@@ -95,7 +97,8 @@ class Cache:
             digest,
             self.started_ns,
         ]
-        self.clean_hashes.add(digest)
+        if digest:
+            self.clean_hashes.add(digest)
         self.dirty = True
 
     def forget(self, path: Path) -> None:
