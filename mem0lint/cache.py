@@ -45,6 +45,7 @@ class Cache:
     def __init__(self, directory: Path, settings: Settings) -> None:
         self.directory = Path(directory)
         self.file = self.directory / f"clean-{settings_key(settings)}.json"
+        self._cwd = os.getcwd()
         self.started_ns = time.time_ns()  # before any file of this run is read
         self.entries: dict[str, list] = {}
         self.dirty = False
@@ -58,9 +59,8 @@ class Cache:
             pass  # no cache yet, or a damaged one: start afresh
         self.clean_hashes = {entry[3] for entry in self.entries.values() if entry[3]}
 
-    @staticmethod
-    def _key(path: Path) -> str:
-        return os.path.abspath(path)
+    def _key(self, path: Path) -> str:
+        return os.path.normpath(os.path.join(self._cwd, path))  # abspath, one getcwd per run
 
     def clean_by_stat(self, path: Path) -> bool:
         """True when the file is unchanged since it was found clean (no read needed)."""

@@ -58,6 +58,13 @@ class _Ignores:
     def __init__(self) -> None:
         self._specs: dict[Path, pathspec.PathSpec | None] = {}
         self._chains: dict[tuple[str, str], list[tuple[str, pathspec.PathSpec]]] = {}
+        self._cwd = os.getcwd()
+        self._roots: dict[Path, str] = {}
+
+    def _absolute(self, root: Path) -> str:
+        if root not in self._roots:
+            self._roots[root] = os.path.abspath(root)
+        return self._roots[root]
 
     def _spec(self, directory: Path) -> pathspec.PathSpec | None:
         if directory not in self._specs:
@@ -92,8 +99,9 @@ class _Ignores:
 
     def ignored(self, path: Path, is_dir: bool, root: Path) -> bool:
         """`root`: the outermost folder whose .gitignore applies (the git root, absolute)."""
-        absolute = os.path.abspath(path)
-        for directory, spec in self._chain(os.path.dirname(absolute), os.path.abspath(root)):
+        # os.path.abspath, without asking the OS for the working directory every time.
+        absolute = os.path.normpath(os.path.join(self._cwd, path))
+        for directory, spec in self._chain(os.path.dirname(absolute), self._absolute(root)):
             relative = absolute[len(directory.rstrip(os.sep)) + 1 :].replace(os.sep, "/")
             if spec.match_file(relative + ("/" if is_dir else "")):
                 return True

@@ -223,3 +223,32 @@ def test_pool_and_serial_report_the_same(tmp_path):
     assert serial.returncode == pooled.returncode == 1
     assert serial.stdout == pooled.stdout
     assert "MEM" in serial.stdout
+
+
+def test_gitignore_matching_kept_its_meaning_after_the_speed_up(tmp_path, monkeypatch):
+    from mem0lint.sources import discover
+
+    repo = tmp_path / "repo"
+    (repo / ".git").mkdir(parents=True)
+    (repo / ".gitignore").write_text("*.gen.py\nd/\n!keep.gen.py\n")
+    (repo / "a" / "b" / "c").mkdir(parents=True)
+    (repo / "a" / ".gitignore").write_text("c/\nx.py\n")
+    (repo / "a" / "b" / ".gitignore").write_text("/y.py\n")
+    for name in ("a/x.py", "a/b/x.py", "a/b/y.py", "a/y.py", "a/b/c/z.py", "d/q.py",
+                 "e/k.gen.py", "e/keep.gen.py", "e/ok.py", "top.py"):  # fmt: skip
+        (repo / name).parent.mkdir(parents=True, exist_ok=True)
+        (repo / name).write_text("pass\n")
+    monkeypatch.chdir(tmp_path)
+    assert sorted(str(s.path) for s in discover(["repo"])) == [
+        "repo/a/y.py",
+        "repo/e/keep.gen.py",
+        "repo/e/ok.py",
+        "repo/top.py",
+    ]
+    assert list(discover(["repo/a/b"])) == []
+    monkeypatch.chdir(repo / "a")
+    assert sorted(str(s.path) for s in discover([".", "../e"])) == [
+        "../e/keep.gen.py",
+        "../e/ok.py",
+        "y.py",
+    ]
