@@ -2,6 +2,8 @@
 
 Most files of a project never touch a memory SDK: they are read once, scanned for the words a
 finding needs (prefilter.py) and dropped, and libcst is imported only when some file is left.
+A dropped file that spells the import name of a kept module is kept after all: it may import a
+client from there (a helper module that never spells the SDK, bound by a project index).
 Clean verdicts come from the cache without a parse (and, when the stat is unchanged, without a
 read). What is left is checked in this process when it is a handful of files, in a process pool
 when there are many (`jobs`: None = decide, 1 = serial).
@@ -14,7 +16,7 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
 
-from mem0lint.prefilter import external_words, may_matter
+from mem0lint.prefilter import external_words, may_matter, module_word
 from mem0lint.runner import FileReport, process
 from mem0lint.sources import SourceFile
 
@@ -54,29 +56,70 @@ def run(
     jobs: int | None = None,
     cache: Cache | None = None,
 ) -> list[FileReport]:
+    sources = list(sources)
     names = external_words(settings.receivers)
-    reports: list[FileReport | None] = []
+    reports: list[FileReport | None] = [None] * len(sources)
     todo: list[tuple[int, SourceFile, bytes | None]] = []
-    for source in sources:
-        if cache is not None and cache.clean_by_stat(source.path):
-            reports.append(FileReport(source))
+    # Dropped by the prefilter: (index, source, module words it was already scanned for).
+    dropped: list[tuple[int, SourceFile, frozenset[bytes]]] = []
+    # The import names of kept modules: a file that spells one may import a client from it.
+    words: set[bytes] = set()
+    snapshot: frozenset[bytes] = frozenset()
+
+    def keep(index: int, source: SourceFile, data: bytes | None) -> None:
+        words.add(module_word(source.path))
+        if data is not None and cache is not None and cache.clean_by_content(data):
+            reports[index] = FileReport(source)
+            cache.remember_clean(source.path, data)
+        else:
+            todo.append((index, source, data))
+
+    for index, source in enumerate(sources):
+        verdict = cache.verdict_by_stat(source.path) if cache is not None else None
+        if verdict is not None and not verdict.startswith("-"):
+            reports[index] = FileReport(source)  # kept by the prefilter, and clean
+            words.add(module_word(source.path))
+            continue
+        scanned = cache.words_of(verdict) if cache is not None and verdict else None
+        if scanned is not None:
+            dropped.append((index, source, frozenset(scanned)))
             continue
         try:
             data = source.path.read_bytes()
         except OSError:
-            data = None  # `process` reads again and reports why it cannot
-        if data is not None and not may_matter(data, names):
-            reports.append(FileReport(source))
-            if cache is not None:
-                cache.remember_clean(source.path, data, hashed=False)
+            todo.append((index, source, None))  # `process` reads again and says why it cannot
             continue
-        if data is not None and cache is not None and cache.clean_by_content(data):
-            reports.append(FileReport(source))
-            cache.remember_clean(source.path, data)
+        if may_matter(data, names):
+            keep(index, source, data)
             continue
-        todo.append((len(reports), source, data))
-        reports.append(None)
+        if len(snapshot) != len(words):
+            snapshot = frozenset(words)
+        if any(word in data for word in snapshot):
+            keep(index, source, data)
+        else:
+            dropped.append((index, source, snapshot))
 
+    # Until no new module is kept: scan the dropped files for the words they were not scanned for.
+    changed = True
+    while changed:
+        changed = False
+        remaining = []
+        for index, source, scanned in dropped:
+            missing = words - scanned
+            if missing:
+                try:
+                    data = source.path.read_bytes()
+                except OSError:
+                    todo.append((index, source, None))
+                    continue
+                if any(word in data for word in missing):
+                    keep(index, source, data)
+                    changed = True
+                    continue
+            remaining.append((index, source, scanned | missing))
+        dropped = remaining
+
+    todo.sort(key=lambda item: item[0])
     for (index, source, data), report in zip(todo, _check(todo, settings, mode, roots, jobs)):
         reports[index] = report
         if cache is not None:
@@ -84,6 +127,10 @@ def run(
                 cache.remember_clean(source.path, data)
             else:
                 cache.forget(source.path)
+    for index, source, _ in dropped:
+        reports[index] = FileReport(source)
+        if cache is not None:
+            cache.remember_dropped(source.path, words)
     if cache is not None:
         cache.save()
     return reports  # type: ignore[return-value]  (every slot is filled)

@@ -3,7 +3,7 @@
 Only "this content has no finding" is remembered; a file with findings (or an error) is always
 checked again, so its positions, code frames and fixes are always fresh. A verdict is keyed by
 the file's content hash, the settings and the mem0lint version: one cache file per settings
-key, holding {absolute path: [mtime_ns, size, inode, content hash, checked_ns]} for clean files.
+key (`Cache` describes its entries).
 
 A file whose stat matches its entry is trusted without being read, unless it was modified less
 than `RACY_NS` before it was checked: then an edit in the same timestamp tick could keep the
@@ -25,7 +25,7 @@ from mem0lint.settings import Settings
 
 DEFAULT_DIR = ".mem0lint_cache"
 RACY_NS = 2_000_000_000  # coarser than any filesystem's timestamp granularity (FAT: 2 s)
-FORMAT = 1
+FORMAT = 2
 
 
 def content_hash(data: bytes) -> str:
@@ -42,63 +42,77 @@ def settings_key(settings: Settings) -> str:
 
 
 class Cache:
+    """Entries: {absolute path: [mtime_ns, size, inode, verdict, checked_ns]}. The verdict is the
+    content hash of a clean file that was parsed, or "-<id>" for a file the prefilter dropped
+    while the project's kept modules were `words[<id>]` (see batch.py)."""
+
     def __init__(self, directory: Path, settings: Settings) -> None:
         self.directory = Path(directory)
         self.file = self.directory / f"clean-{settings_key(settings)}.json"
         self._cwd = os.getcwd()
         self.started_ns = time.time_ns()  # before any file of this run is read
         self.entries: dict[str, list] = {}
+        self.words: dict[str, list[str]] = {}
         self.dirty = False
         try:
             loaded = json.loads(self.file.read_text(encoding="utf-8"))
-            if isinstance(loaded, dict):
-                self.entries = {
-                    k: v for k, v in loaded.items() if isinstance(v, list) and len(v) == 5
-                }
-        except (OSError, ValueError):
+            self.entries = {
+                k: v for k, v in loaded["entries"].items() if isinstance(v, list) and len(v) == 5
+            }
+            self.words = dict(loaded["words"])
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):
             pass  # no cache yet, or a damaged one: start afresh
-        self.clean_hashes = {entry[3] for entry in self.entries.values() if entry[3]}
+        self.clean_hashes = {e[3] for e in self.entries.values() if not e[3].startswith("-")}
 
     def _key(self, path: Path) -> str:
         return os.path.normpath(os.path.join(self._cwd, path))  # abspath, one getcwd per run
 
-    def clean_by_stat(self, path: Path) -> bool:
-        """True when the file is unchanged since it was found clean (no read needed)."""
+    def verdict_by_stat(self, path: Path) -> str | None:
+        """The recorded verdict when the file is unchanged since (no read needed), else None."""
         entry = self.entries.get(self._key(path))
         if entry is None:
-            return False
+            return None
         try:
             stat = os.stat(path)
         except OSError:
-            return False
-        mtime, size, inode, _, checked = entry
-        return (
+            return None
+        mtime, size, inode, verdict, checked = entry
+        unchanged = (
             stat.st_mtime_ns == mtime
             and stat.st_size == size
             and stat.st_ino == inode
             and stat.st_mtime_ns + RACY_NS < checked
         )
+        return verdict if unchanged else None
+
+    def words_of(self, verdict: str) -> set[bytes] | None:
+        """For a "dropped" verdict: the module names the file was scanned for."""
+        listed = self.words.get(verdict[1:])
+        return None if listed is None else {w.encode("utf-8") for w in listed}
 
     def clean_by_content(self, data: bytes) -> bool:
         return content_hash(data) in self.clean_hashes
 
-    def remember_clean(self, path: Path, data: bytes, hashed: bool = True) -> None:
-        """`hashed=False` for a file the prefilter dropped: re-scanning it costs no more than
-        hashing it, so only its stat is kept."""
+    def remember_clean(self, path: Path, data: bytes) -> None:
+        digest = content_hash(data)
+        self._remember(path, digest)
+        self.clean_hashes.add(digest)
+
+    def remember_dropped(self, path: Path, words: set[bytes]) -> None:
+        """A file the prefilter dropped, having scanned it for `words` (re-scanning it costs no
+        more than hashing it, so no hash is kept)."""
+        listed = sorted(w.decode("utf-8", "replace") for w in words)
+        key = hashlib.blake2b("\n".join(listed).encode("utf-8"), digest_size=8).hexdigest()
+        self.words[key] = listed
+        self._remember(path, "-" + key)
+
+    def _remember(self, path: Path, verdict: str) -> None:
         try:
             stat = os.stat(path)
         except OSError:
             return
-        digest = content_hash(data) if hashed else ""
-        self.entries[self._key(path)] = [
-            stat.st_mtime_ns,
-            stat.st_size,
-            stat.st_ino,
-            digest,
-            self.started_ns,
-        ]
-        if digest:
-            self.clean_hashes.add(digest)
+        entry = [stat.st_mtime_ns, stat.st_size, stat.st_ino, verdict, self.started_ns]
+        self.entries[self._key(path)] = entry
         self.dirty = True
 
     def forget(self, path: Path) -> None:
@@ -109,6 +123,8 @@ class Cache:
         """Write atomically; a cache that cannot be written is simply not kept."""
         if not self.dirty:
             return
+        used = {e[3][1:] for e in self.entries.values() if e[3].startswith("-")}
+        self.words = {k: v for k, v in self.words.items() if k in used}
         try:
             self.directory.mkdir(parents=True, exist_ok=True)
             ignore = self.directory / ".gitignore"
@@ -119,7 +135,7 @@ class Cache:
             return
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                json.dump(self.entries, handle, separators=(",", ":"))
+                json.dump({"entries": self.entries, "words": self.words}, handle)
             os.replace(temporary, self.file)
         except OSError:
             if os.path.exists(temporary):

@@ -9,7 +9,11 @@ this module looks for:
 - a client class: the import statement spells the SDK's top-level package (`mem0`, `memsy`,
   `memos`; relative imports never resolve to a client class) and the class name's last part
   is spelled where it is imported or used (`MemoryClient`, `Memory`, `MemsyClient`, ...);
-- an external name `a.b.name`: `name` is spelled where it is imported or used.
+- an external name `a.b.name`: `name` is spelled where it is imported or used;
+- a name imported from another module of the project (a project index binds it): the import
+  spells that module's name, and that module is itself kept (it builds or imports the client),
+  so `batch.py` scans again, for the names of the kept modules, the files it dropped;
+- a raw REST call: the endpoint's URL (`/v3/memories/...`) is spelled.
 
 So "no such words" proves "no finding", whatever the call shapes are: a helper module that
 receives its client from another module is covered through the external names it is given.
@@ -23,23 +27,41 @@ decoded before the scan, so their identifiers are seen as the parser will see th
 from __future__ import annotations
 
 import codecs
+import os
 import re
 from typing import Iterable, Union
 
-from mem0lint.dialects import CLASS_DIALECT
+from mem0lint import dialects
+
+
+def _client_names() -> set[str]:
+    """Fully qualified names whose import makes a receiver (or a request record) judgeable."""
+    names = set(dialects.CLASS_DIALECT)
+    for dialect in dialects.DIALECTS.values():
+        names.update(getattr(dialect, "records", None) or ())  # e.g. memsy.EventPayload
+    return names
+
 
 # For each SDK package: the words every import of one of its client classes spells.
-# Derived from CLASS_DIALECT so a new client class cannot be forgotten here.
+# Derived from the dialect tables so a new client class cannot be forgotten here.
 ANCHORS: dict[bytes, tuple[bytes, ...]] = {}
-for _qualified in CLASS_DIALECT:
+for _qualified in sorted(_client_names()):
     _package = _qualified.split(".", 1)[0].encode()
-    _class = _qualified.rsplit(".", 1)[-1].encode()
-    ANCHORS.setdefault(_package, ())
+    _words = set(ANCHORS.get(_package, ())) | {_qualified.rsplit(".", 1)[-1].encode()}
     # `Memory` is a substring of `AsyncMemoryClient`: keep only the shortest distinct words.
-    _words = set(ANCHORS[_package]) | {_class}
     ANCHORS[_package] = tuple(
         sorted(w for w in _words if not any(o != w and o in w for o in _words))
     )
+
+# Raw REST calls (`requests.post(".../v3/memories/search/", ...)`) name no SDK: their URL does.
+REST_WORDS = tuple(
+    sorted(
+        {
+            max(re.findall(r"[A-Za-z_]+", endpoint), key=len).encode()
+            for endpoint in getattr(dialects, "REST_ENDPOINTS", {})
+        }
+    )
+)
 
 _COOKIE = re.compile(rb"^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)", re.MULTILINE)
 _ASCII_COMPATIBLE = {"utf_8", "utf_8_sig", "ascii", "latin_1", "iso8859_1", "cp1252"}
@@ -88,4 +110,11 @@ def may_matter(source: Union[bytes, str], names: Iterable[bytes] = ()) -> bool:
     for package, words in ANCHORS.items():
         if package in data and any(word in data for word in words):
             return True
-    return any(name in data for name in names)
+    return any(word in data for word in REST_WORDS) or any(name in data for name in names)
+
+
+def module_word(path: Union[str, os.PathLike[str]]) -> bytes:
+    """What an import of the module at `path` spells: its file stem, or its package's name."""
+    directory, name = os.path.split(os.fspath(path))
+    stem = os.path.splitext(name)[0]
+    return (os.path.basename(directory) if stem == "__init__" else stem).encode("utf-8")

@@ -32,7 +32,7 @@ def process(
     rules: engine.RuleSet,
     mode: str,
     roots: list[Path],
-    original: bytes | None = None,  # the content, when the caller has already read it
+    original: bytes | None = None,  # the content, read and prefiltered by the caller (batch.py)
 ) -> FileReport:
     report = FileReport(source)
     if original is None:
@@ -41,8 +41,8 @@ def process(
         except OSError as error:
             report.error = f"cannot read: {error.strerror or error}"
             return report
-    if not may_matter(original, external_words(rules.settings.receivers)):
-        return report
+        if not may_matter(original, external_words(rules.settings.receivers)):
+            return report
     from mem0lint import engine  # only now: a run where nothing matters never imports libcst
 
     try:

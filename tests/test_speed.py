@@ -252,3 +252,47 @@ def test_gitignore_matching_kept_its_meaning_after_the_speed_up(tmp_path, monkey
         "../e/ok.py",
         "y.py",
     ]
+
+
+HELPER = "from .clients import memory\n\n\ndef recall(q):\n    return memory.search(q, limit=3)\n"
+CLIENTS = "from mem0 import MemoryClient\n\nmemory = MemoryClient()\n"
+
+
+def checked_files(monkeypatch) -> list[str]:
+    """Names of the files `batch.run` hands to the pipeline, recorded as they go."""
+    from mem0lint import batch, runner
+
+    checked: list[str] = []
+
+    def counting(source, *args, **kwargs):
+        checked.append(source.path.name)
+        return runner.process(source, *args, **kwargs)
+
+    monkeypatch.setattr(batch, "process", counting)
+    return checked
+
+
+def test_a_helper_that_imports_a_kept_module_is_kept_even_from_a_warm_cache(tmp_path, monkeypatch):
+    """The helper never spells the SDK; a project index binds `memory` through `clients`."""
+    from mem0lint import batch, runner
+    from mem0lint.cache import Cache
+    from mem0lint.sources import SourceFile
+
+    (tmp_path / "helper.py").write_text(HELPER)
+    (tmp_path / "unrelated.py").write_text("import re\nre.search('a', 'b')\n")
+    checked = checked_files(monkeypatch)
+    settings = engine.Settings()
+
+    def run():
+        sources = [SourceFile(p) for p in sorted(tmp_path.glob("*.py"))]
+        cache = Cache(tmp_path / "cache", settings)
+        batch.run(sources, settings, runner.CHECK, [tmp_path], 1, cache)
+
+    run()  # no clients module yet: nothing can be bound, nothing is parsed
+    assert checked == []
+    (tmp_path / "clients.py").write_text(CLIENTS)
+    run()  # the helper's cached "dropped" verdict was for other module names
+    assert sorted(checked) == ["clients.py", "helper.py"]
+    checked.clear()
+    run()  # warm: the clean verdicts hold (no finding without a project index)
+    assert checked == []
