@@ -60,8 +60,9 @@ def run(
     names = external_words(settings.receivers)
     reports: list[FileReport | None] = [None] * len(sources)
     todo: list[tuple[int, SourceFile, bytes | None]] = []
-    # Dropped by the prefilter: (index, source, module words it was already scanned for).
-    dropped: list[tuple[int, SourceFile, frozenset[bytes]]] = []
+    # Dropped by the prefilter: (index, source, module words it was already scanned for, whether
+    # it was read in this run: only those need a new cache entry).
+    dropped: list[tuple[int, SourceFile, frozenset[bytes], bool]] = []
     # The import names of kept modules: a file that spells one may import a client from it.
     words: set[bytes] = set()
     snapshot: frozenset[bytes] = frozenset()
@@ -82,7 +83,7 @@ def run(
             continue
         scanned = cache.words_of(verdict) if cache is not None and verdict else None
         if scanned is not None:
-            dropped.append((index, source, frozenset(scanned)))
+            dropped.append((index, source, frozenset(scanned), False))
             continue
         try:
             data = source.path.read_bytes()
@@ -97,16 +98,17 @@ def run(
         if any(word in data for word in snapshot):
             keep(index, source, data)
         else:
-            dropped.append((index, source, snapshot))
+            dropped.append((index, source, snapshot, True))
 
     # Until no new module is kept: scan the dropped files for the words they were not scanned for.
     changed = True
     while changed:
         changed = False
         remaining = []
-        for index, source, scanned in dropped:
+        for index, source, scanned, fresh in dropped:
             missing = words - scanned
             if missing:
+                fresh = True
                 try:
                     data = source.path.read_bytes()
                 except OSError:
@@ -116,7 +118,7 @@ def run(
                     keep(index, source, data)
                     changed = True
                     continue
-            remaining.append((index, source, scanned | missing))
+            remaining.append((index, source, scanned | missing, fresh))
         dropped = remaining
 
     todo.sort(key=lambda item: item[0])
@@ -127,9 +129,9 @@ def run(
                 cache.remember_clean(source.path, data)
             else:
                 cache.forget(source.path)
-    for index, source, _ in dropped:
+    for index, source, _, fresh in dropped:
         reports[index] = FileReport(source)
-        if cache is not None:
+        if cache is not None and fresh:
             cache.remember_dropped(source.path, words)
     if cache is not None:
         cache.save()
