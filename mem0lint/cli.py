@@ -22,6 +22,8 @@ def _codes(values: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def _check_codes(codes: tuple[str, ...], option: str) -> None:
+    if not codes:
+        return  # loading the rules would import libcst
     from mem0lint.rule import all_rules
 
     known = all_rules()
@@ -106,6 +108,21 @@ def _file_types(values: tuple[str, ...]) -> tuple[str, ...]:
     is_flag=True,
     help="Apply exclude patterns to files named on the command line too (pre-commit).",
 )
+@click.option(
+    "--jobs",
+    "-j",
+    type=click.IntRange(min=0),
+    default=0,
+    help="Processes to check files with; 0 (default): serial for a few files, else one per CPU.",
+)
+@click.option("--no-cache", is_flag=True, help="Neither read nor write the cache of clean files.")
+@click.option(
+    "--cache-dir",
+    type=click.Path(file_okay=False),
+    default=".mem0lint_cache",
+    show_default=True,
+    help="Where clean verdicts are kept between runs.",
+)
 @click.version_option(__version__, prog_name="mem0lint")
 def main(
     paths: tuple[str, ...],
@@ -129,6 +146,9 @@ def main(
     stdin_filename: str | None,
     file_types: tuple[str, ...],
     force_exclude: bool,
+    jobs: int,
+    no_cache: bool,
+    cache_dir: str,
 ) -> None:
     """Find and fix wrong calls to agent-memory SDKs (mem0, Memsy, MemOS) in PATHS.
 
@@ -140,9 +160,8 @@ def main(
     if paths == ("rules",) and not Path("rules").exists():
         sys.exit(_explain("rules", out))
 
-    from mem0lint import config, engine, report
+    from mem0lint import batch, config, report
     from mem0lint.documents import SUFFIXES, file_type
-    from mem0lint.project import ProjectIndex
     from mem0lint.runner import ADD_NOQA, CHECK, DIFF, FIX, process
     from mem0lint.sources import SourceFile, discover
 
@@ -186,34 +205,37 @@ def main(
     mode = ADD_NOQA if add_noqa else DIFF if diff else FIX if (fix or unsafe_fixes) else CHECK
     roots = [Path(p) for p in paths]
     excluder = config.Excluder(finder)
-    rule_sets: dict[tuple, engine.RuleSet] = {}
     reports = []
     failed = False
     try:
         if reading_stdin:
-            sources = [SourceFile(Path(stdin_filename or "-"), explicit=True)]
+            source = SourceFile(Path(stdin_filename or "-"), explicit=True)
+            resolved = config.resolve(finder.for_path(source.path), command_line, source.path)
+            from mem0lint import engine
+
+            rules = engine.RuleSet(resolved.engine_settings())
+            data = sys.stdin.buffer.read()
+            reports = [process(source, rules, mode, roots, data=data, write=False)]
         else:
             suffixes = frozenset(s for kind in SUFFIXES.values() for s in kind)
-            sources = list(discover(list(paths), suffixes=suffixes, excluded=excluder.excluded))
-        # One index of the project's modules per run, to bind receivers imported from elsewhere.
-        project = (
-            None if reading_stdin else ProjectIndex.for_paths(paths, [s.path for s in sources])
-        )
-        if project is not None:
-            project.configure(overall.engine_settings().receivers)
-        with _progress(err, len(sources)) as advance:
-            for source in sources:
+            found = list(discover(list(paths), suffixes=suffixes, excluded=excluder.excluded))
+            # Files are grouped by the settings that apply to them (nearest pyproject.toml).
+            groups: dict[tuple, tuple] = {}
+            for source in found:
                 resolved = config.resolve(finder.for_path(source.path), command_line, source.path)
-                advance()
                 if not source.explicit and file_type(source.path) not in resolved.file_types:
                     continue
                 if source.explicit and force_exclude and excluder.excluded(source.path, False):
                     continue
-                rules = rule_sets.get(resolved.key())
-                if rules is None:
-                    rules = rule_sets[resolved.key()] = engine.RuleSet(resolved.engine_settings())
-                data = sys.stdin.buffer.read() if reading_stdin else None
-                reports.append(process(source, rules, mode, roots, data=data, project=project))
+                group = groups.setdefault(resolved.key(), (resolved.engine_settings(), []))
+                group[1].append(source)
+            project = _project_factory(paths, found, overall.engine_settings().receivers)
+            with _progress(err, sum(len(g[1]) for g in groups.values())) as advance:
+                for settings, sources in groups.values():
+                    cache = None if no_cache else _cache(cache_dir, settings, found)
+                    reports += batch.run(
+                        sources, settings, mode, roots, jobs or None, cache, project, advance
+                    )
     except config.ConfigError as error:
         err.print(f"mem0lint: {error}", markup=False)
         sys.exit(EXIT_ERROR)
@@ -266,6 +288,38 @@ def main(
     if exit_non_zero_on_fix and fixed:
         sys.exit(EXIT_FINDINGS)
     sys.exit(EXIT_FINDINGS if remaining and not exit_zero else EXIT_CLEAN)
+
+
+def _project_factory(paths, found, receivers: dict[str, str]):
+    """The run's index of modules, to bind receivers imported from other files; built (and
+    libcst imported) only when some file passes the prefilter."""
+
+    def build():
+        from mem0lint.project import ProjectIndex
+
+        project = ProjectIndex.for_paths(paths, [s.path for s in found])
+        project.configure(receivers)
+        return project
+
+    return build
+
+
+def _cache(directory: str, settings, found):
+    """Clean verdicts hold while the project's Python files are unchanged: a receiver may be
+    bound through any of them, so their stats are part of the key."""
+    import os
+
+    from mem0lint.cache import Cache
+
+    stats = []
+    for source in found:
+        if source.path.suffix in (".py", ".pyi"):
+            try:
+                stat = os.stat(source.path)
+            except OSError:
+                continue
+            stats.append(f"{source.path}:{stat.st_mtime_ns}:{stat.st_size}")
+    return Cache(Path(directory), settings, project="\n".join(sorted(stats)))
 
 
 class _progress:

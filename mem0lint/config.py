@@ -15,9 +15,9 @@ from typing import Any, Callable, Union
 
 import pathspec
 
-from mem0lint import engine
 from mem0lint.dialects import DIALECTS
 from mem0lint.documents import FILE_TYPES
+from mem0lint.settings import Settings
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -210,9 +210,9 @@ class Resolved:
     file_types: tuple[str, ...] = FILE_TYPES
     origins: dict[str, str] = field(default_factory=dict)
 
-    def engine_settings(self) -> engine.Settings:
+    def engine_settings(self) -> Settings:
         select = () if "ALL" in self.select else self.select
-        return engine.Settings(
+        return Settings(
             select=select,
             ignore=self.ignore + self.per_file_ignores,
             extend_select=self.extend_select,

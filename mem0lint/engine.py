@@ -2,58 +2,23 @@
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass, field
-from typing import Callable, Iterable, Union
+import ast
+from dataclasses import dataclass
+from typing import Callable, Union
 
 import libcst as cst
-from libcst.metadata import MetadataWrapper, PositionProvider
 
 from mem0lint import suppressions
 from mem0lint.binding import BindingCollector, ProjectLookup, Resolver
 from mem0lint.callsite import CallSite, call_sites
 from mem0lint.dialects import Dialect
+from mem0lint.positions import node_ranges
+from mem0lint.prefilter import may_matter  # noqa: F401  (re-exported: the pipeline's first step)
 from mem0lint.rule import Applicability, Diagnostic, Rule, Severity, all_rules
+from mem0lint.settings import Settings  # noqa: F401  (re-exported; importable without libcst)
+from mem0lint.walk import walk
 
 MAX_FIX_ROUNDS = 10
-
-# A file can matter only if it holds a call shape some rule looks at, or builds a client.
-# Spelling the SDK's name is not required: a helper may receive the client from elsewhere.
-_PREFILTER = re.compile(
-    rb"\.(?:search|get_all|delete_all|search_memory|get_memory|get_memories|list_memories)\s*\("
-    rb"|\.memories\.list\s*\(|EventPayload"
-    rb"|MemoryClient|Memory\b|Memsy|MemOS|/v[13]/memories"
-)
-# `.list(` and `.all(` are everywhere; they matter only next to a mem0 import (MEM123).
-_WRONG_LIST_CALL = re.compile(rb"\.(?:list|all)\s*\(")
-
-
-def may_matter(source: Union[bytes, str]) -> bool:
-    data = source.encode("utf-8", "surrogatepass") if isinstance(source, str) else source
-    if _PREFILTER.search(data) is not None:
-        return True
-    return b"mem0" in data and _WRONG_LIST_CALL.search(data) is not None
-
-
-def _matches(code: str, patterns: Iterable[str]) -> bool:
-    return any(code.startswith(p) for p in patterns)
-
-
-@dataclass
-class Settings:
-    select: tuple[str, ...] = ()  # codes or prefixes; empty selects every rule
-    ignore: tuple[str, ...] = ()
-    extend_select: tuple[str, ...] = ()
-    unsafe_fixes: bool = False
-    # Receiver names or dotted factory names -> dialect id (from configuration).
-    receivers: dict[str, str] = field(default_factory=dict)
-    # A bare noqa comment (no codes) silences mem0lint too; off: it belongs to other tools.
-    respect_bare_noqa: bool = False
-
-    def enabled(self, code: str) -> bool:
-        selected = not self.select or _matches(code, self.select)
-        selected = selected or _matches(code, self.extend_select)
-        return selected and not _matches(code, self.ignore)
 
 
 class RuleSet:
@@ -77,7 +42,41 @@ class ParseFailure(Exception):
     pass
 
 
+# Python refuses more than 200 nested brackets; libcst's native parser overflows its stack
+# (a segmentation fault, not an exception) a few thousand levels down. Files whose brackets
+# nest deeper than this are first compiled by Python, which fails cleanly on them.
+SUSPICIOUS_NESTING = 100
+_BRACKETS = bytes(range(256)).translate(None, b"([{)]}")
+
+
+def _bracket_depth(data: bytes) -> int:
+    """Nesting of brackets, strings and comments included (an over-estimate: only a hint)."""
+    depth = deepest = 0
+    for byte in data.translate(None, _BRACKETS):
+        if byte in b"([{":
+            depth += 1
+            deepest = max(deepest, depth)
+        else:
+            depth -= 1
+    return deepest
+
+
+def _refuse_deep_nesting(source: Union[bytes, str]) -> None:
+    data = source.encode("utf-8", "surrogatepass") if isinstance(source, str) else source
+    if _bracket_depth(data) <= SUSPICIOUS_NESTING:
+        return
+    try:
+        compile(data, "<checked>", "exec", flags=ast.PyCF_ONLY_AST, dont_inherit=True)
+    except SyntaxError as error:
+        raise ParseFailure(f"syntax error at {error.lineno}:{error.offset}: {error.msg}") from None
+    except (RecursionError, MemoryError):
+        raise ParseFailure("too deeply nested to parse") from None
+    except ValueError as error:
+        raise ParseFailure(f"cannot decode: {error}") from None
+
+
 def parse(source: Union[bytes, str]) -> cst.Module:
+    _refuse_deep_nesting(source)
     try:
         return cst.parse_module(source)
     except cst.ParserSyntaxError as error:
@@ -96,7 +95,7 @@ def find_sites(
     """`project`: what the rest of the project defines, as this file sees it
     (`ProjectIndex.view(path)`); None judges the file alone."""
     collector = BindingCollector()
-    module.visit(collector)
+    walk(module, collector)  # libcst's own `visit` would rebuild the whole tree
     resolver = Resolver(collector, project)
     configure_resolver(resolver, settings)
     return list(call_sites(collector, resolver))
@@ -139,22 +138,23 @@ def check_module(
 
 
 def positions_of(module: cst.Module):
+    """Every node's position (suppressions need the comments'): only for files with `noqa`."""
+    from libcst.metadata import MetadataWrapper, PositionProvider
+
     return MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
 
 
-def place(module: cst.Module, diagnostics: list[Diagnostic], positions=None) -> None:
+def place(module: cst.Module, diagnostics: list[Diagnostic]) -> None:
     """Fill in 1-based row/column of every diagnostic and its fix edits."""
     if not diagnostics:
         return
-    if positions is None:
-        positions = positions_of(module)
+    nodes = [d.node for d in diagnostics]
+    nodes += [old for d in diagnostics if d.fix is not None for old, _ in d.fix.replacements]
+    ranges = node_ranges(module, nodes)  # only these nodes: PositionProvider would do all
 
     def span(node: cst.CSTNode) -> tuple[tuple[int, int], tuple[int, int]]:
-        code_range = positions[node]
-        return (
-            (code_range.start.line, code_range.start.column + 1),
-            (code_range.end.line, code_range.end.column + 1),
-        )
+        (line, column), (end_line, end_column) = ranges[id(node)]
+        return (line, column + 1), (end_line, end_column + 1)
 
     for diagnostic in diagnostics:
         diagnostic.start, diagnostic.end = span(diagnostic.node)
@@ -186,12 +186,11 @@ def lint(
     noqa = suppressions.mentions_noqa(module.code)
     if not diagnostics and not noqa:
         return diagnostics
-    positions = positions_of(module)
-    place(module, diagnostics, positions)
+    place(module, diagnostics)
     if noqa:
         settings = rules.settings
         diagnostics = suppressions.apply(
-            module, diagnostics, positions, settings.enabled, settings.respect_bare_noqa
+            module, diagnostics, positions_of(module), settings.enabled, settings.respect_bare_noqa
         )
     if keep is not None:
         diagnostics = [d for d in diagnostics if keep(module, d)]

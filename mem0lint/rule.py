@@ -9,11 +9,12 @@ from __future__ import annotations
 import textwrap
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import ClassVar, Iterator, Union
+from typing import TYPE_CHECKING, ClassVar, Iterator, Union
 
-import libcst as cst
+if TYPE_CHECKING:  # annotations only: reporting findings must not import libcst
+    import libcst as cst
 
-from mem0lint.callsite import CallSite
+    from mem0lint.callsite import CallSite
 
 
 class Severity(str, Enum):

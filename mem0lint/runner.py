@@ -11,16 +11,19 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Union
+from typing import TYPE_CHECKING, Union
 
-import libcst as cst
-
-from mem0lint import documents, engine, suppressions
-from mem0lint.binding import ProjectLookup
-from mem0lint.documents.base import Document, DocumentError, Program
-from mem0lint.project import ProjectIndex
+from mem0lint.prefilter import external_words, may_matter
 from mem0lint.rule import Diagnostic
 from mem0lint.sources import SourceFile, WriteRefused, write_atomically
+
+if TYPE_CHECKING:  # imported for real only once a file passes the prefilter
+    import libcst as cst
+
+    from mem0lint import engine
+    from mem0lint.binding import ProjectLookup
+    from mem0lint.documents.base import Document, Program
+    from mem0lint.project import ProjectIndex
 
 CHECK, FIX, DIFF, ADD_NOQA = "check", "fix", "diff", "add-noqa"
 
@@ -55,23 +58,31 @@ def process(
     roots: list[Path],
     data: Union[bytes, None] = None,
     project: Union[ProjectIndex, None] = None,
+    write: bool = True,
 ) -> FileReport:
-    """Lint (or fix) one file. With `data` (stdin) nothing is read or written. `project`: the
-    run's index of modules, to bind receivers imported from other files."""
+    """Lint (or fix) one file.
+
+    `data`: the content, when the caller has read it already (stdin, or batch.py after its
+    prefilter). `write=False` (stdin) never touches the file. `project`: the run's index of
+    modules, to bind receivers imported from other files.
+    """
     report = FileReport(source)
-    if data is None:
+    original = data
+    if original is None:
         try:
             original = source.path.read_bytes()
         except OSError as error:
             report.error = f"cannot read: {error.strerror or error}"
             return report
-    else:
-        original = data
     report.output = original
-    if not engine.may_matter(original):
+    if data is None and not may_matter(original, external_words(rules.settings.receivers)):
         return report
+    # Only now: a run where nothing matters never imports libcst.
+    from mem0lint.documents import load
+    from mem0lint.documents.base import DocumentError
+
     try:
-        document = documents.load(source.path, original)
+        document = load(source.path, original)
     except DocumentError as error:
         report.error = str(error)
         return report
@@ -96,7 +107,7 @@ def process(
         # --diff reports what the fixes would leave, but counts the original findings too.
         report.diagnostics = []
         return report
-    if data is not None:
+    if not write:
         return report
     try:
         write_atomically(source.path, new, original, roots)
@@ -115,8 +126,8 @@ def _run_program(
     project: Union[ProjectLookup, None] = None,
 ) -> bool:
     """One program through the engine. False when the whole file must stop (a .py error)."""
-    if not engine.may_matter(program.source):
-        return True
+    from mem0lint import engine, suppressions
+
     try:
         module = engine.parse(program.source)
     except engine.ParseFailure as error:

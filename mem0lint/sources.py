@@ -57,6 +57,14 @@ class _Ignores:
 
     def __init__(self) -> None:
         self._specs: dict[Path, pathspec.PathSpec | None] = {}
+        self._chains: dict[tuple[str, str], list[tuple[str, pathspec.PathSpec]]] = {}
+        self._cwd = os.getcwd()
+        self._roots: dict[Path, str] = {}
+
+    def _absolute(self, root: Path) -> str:
+        if root not in self._roots:
+            self._roots[root] = os.path.abspath(root)
+        return self._roots[root]
 
     def _spec(self, directory: Path) -> pathspec.PathSpec | None:
         if directory not in self._specs:
@@ -71,15 +79,31 @@ class _Ignores:
             self._specs[directory] = spec
         return self._specs[directory]
 
+    def _chain(self, parent: str, root: str) -> list[tuple[str, pathspec.PathSpec]]:
+        """The specs of `parent` and of its ancestors up to `root`, nearest first. Memoised
+        and kept as strings: every file of a folder shares them, and pathlib is slow here."""
+        key = (parent, root)
+        chain = self._chains.get(key)
+        if chain is None:
+            chain = []
+            inside = parent == root or parent.startswith(root.rstrip(os.sep) + os.sep)
+            if inside:
+                spec = self._spec(Path(parent))
+                if spec is not None:
+                    chain.append((parent, spec))
+                grand = os.path.dirname(parent)
+                if parent != root and grand != parent:
+                    chain.extend(self._chain(grand, root))
+            self._chains[key] = chain
+        return chain
+
     def ignored(self, path: Path, is_dir: bool, root: Path) -> bool:
         """`root`: the outermost folder whose .gitignore applies (the git root, absolute)."""
-        absolute = path.absolute()
-        for directory in [d for d in absolute.parents if d == root or root in d.parents]:
-            spec = self._spec(directory)
-            if spec is None:
-                continue
-            relative = absolute.relative_to(directory).as_posix() + ("/" if is_dir else "")
-            if spec.match_file(relative):
+        # os.path.abspath, without asking the OS for the working directory every time.
+        absolute = os.path.normpath(os.path.join(self._cwd, path))
+        for directory, spec in self._chain(os.path.dirname(absolute), self._absolute(root)):
+            relative = absolute[len(directory.rstrip(os.sep)) + 1 :].replace(os.sep, "/")
+            if spec.match_file(relative + ("/" if is_dir else "")):
                 return True
         return False
 

@@ -125,7 +125,8 @@ def test_missing_path_is_a_usage_error(tmp_path):
 
 
 def test_unparsable_file_is_reported_and_others_still_linted(project):
-    (project / "broken.py").write_text("client.search(\n")
+    # A file that could hold a finding but does not parse (files that cannot matter are not parsed).
+    (project / "broken.py").write_text("from mem0 import MemoryClient\nclient.search(\n")
     result = run(str(project))
     assert result.exit_code == 2
     assert "broken.py: syntax error" in result.output

@@ -143,7 +143,7 @@ def test_non_python_notebooks_and_broken_json(tmp_path):
     path = write(tmp_path, "r.ipynb", json.dumps(r_notebook))
     report = run(path)
     assert report.diagnostics == [] and "not Python" in report.info[0]
-    broken = write(tmp_path, "b.ipynb", '{"cells": [MemoryClient')
+    broken = write(tmp_path, "b.ipynb", '{"cells": ["from mem0 import MemoryClient"')
     assert "not a readable notebook" in run(broken).error
 
 

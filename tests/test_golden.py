@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from mem0lint import engine
+from mem0lint import batch, engine
 from mem0lint.documents import SUFFIXES
 from mem0lint.project import ProjectIndex
-from mem0lint.runner import CHECK, FIX, process
+from mem0lint.runner import CHECK, FIX
 from mem0lint.sources import discover
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -27,12 +27,18 @@ UPDATE = os.environ.get("MEM0LINT_UPDATE_GOLDEN") == "1"
 ALL_KINDS = frozenset(s for kind in SUFFIXES.values() for s in kind)
 
 
-def _sources(root: Path):
+def _run(root: Path, mode: str) -> dict[Path, object]:
+    """The files under `root` through the CLI's pipeline (prefilter, project index, engine)."""
     sources = list(discover([str(root)], suffixes=ALL_KINDS))
-    return sources, ProjectIndex.for_paths([root], [s.path for s in sources])
+
+    def project():
+        return ProjectIndex.for_paths([root], [s.path for s in sources])
+
+    reports = batch.run(sources, engine.Settings(), mode, [root], jobs=1, project=project)
+    return {r.source.path.relative_to(root): r for r in reports}
 
 
-FILES = [s.path.relative_to(FIXTURES) for s in _sources(FIXTURES)[0]]
+FILES = sorted(s.path.relative_to(FIXTURES) for s in discover([str(FIXTURES)], suffixes=ALL_KINDS))
 
 
 def _expect(path: Path, actual: str) -> None:
@@ -53,19 +59,19 @@ def fixed_tree(tmp_path_factory) -> Path:
     """A copy of fixtures/ after `mem0lint --fix`, fixed as one project."""
     root = tmp_path_factory.mktemp("fixed") / "fixtures"
     shutil.copytree(FIXTURES, root)
-    sources, project = _sources(root)
-    rules = engine.RuleSet(engine.Settings())
-    for source in sources:
-        report = process(source, rules, FIX, [root], project=project)
+    for report in _run(root, FIX).values():
         assert report.error is None, report.error
     return root
 
 
+@pytest.fixture(scope="module")
+def checked() -> dict:
+    return _run(FIXTURES, CHECK)
+
+
 @pytest.mark.parametrize("relative", FILES, ids=[str(f) for f in FILES])
-def test_findings(relative: Path):
-    sources, project = _sources(FIXTURES)
-    source = next(s for s in sources if s.path == FIXTURES / relative)
-    report = process(source, engine.RuleSet(engine.Settings()), CHECK, [FIXTURES], project=project)
+def test_findings(relative: Path, checked: dict):
+    report = checked[relative]
     assert report.error is None
     _expect(GOLDEN / f"{relative}.findings", "".join(_line(d) for d in report.diagnostics))
 
@@ -83,17 +89,12 @@ def test_fix_output(relative: Path, fixed_tree: Path):
 
 
 def test_second_fix_changes_nothing(fixed_tree: Path):
-    sources, project = _sources(fixed_tree)
-    rules = engine.RuleSet(engine.Settings())
-    for source in sources:
-        before = source.path.read_bytes()
-        report = process(source, rules, FIX, [fixed_tree], project=project)
-        assert report.fixed == 0 and source.path.read_bytes() == before, source.path
+    before = {p: p.read_bytes() for p in fixed_tree.rglob("*") if p.is_file()}
+    for report in _run(fixed_tree, FIX).values():
+        assert report.fixed == 0, report.source.path
+    assert before == {p: p.read_bytes() for p in fixed_tree.rglob("*") if p.is_file()}
 
 
-def test_decoys_are_silent():
-    rules = engine.RuleSet(engine.Settings())
-    sources, project = _sources(FIXTURES)
-    for source in sources:
-        if "decoy" in source.path.name:
-            assert process(source, rules, CHECK, [FIXTURES], project=project).diagnostics == []
+def test_decoys_are_silent(checked: dict):
+    decoys = [r for path, r in checked.items() if "decoy" in path.name]
+    assert decoys and all(r.diagnostics == [] for r in decoys)

@@ -10,11 +10,10 @@ fixed program can be split back into the regions it was made of.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from mem0lint.documents.base import Document, Program, Region
-from mem0lint.documents.markdown import MarkdownDocument
-from mem0lint.documents.notebook import NotebookDocument
-from mem0lint.documents.python import PythonDocument
+if TYPE_CHECKING:  # the document classes import libcst: loaded only when a file needs them
+    from mem0lint.documents.base import Document
 
 PYTHON, NOTEBOOK, MARKDOWN = "python", "notebook", "markdown"
 FILE_TYPES = (PYTHON, NOTEBOOK, MARKDOWN)
@@ -24,16 +23,7 @@ SUFFIXES = {
     MARKDOWN: frozenset({".md", ".markdown", ".mdx"}),
 }
 
-__all__ = [
-    "Document",
-    "FILE_TYPES",
-    "Program",
-    "Region",
-    "SUFFIXES",
-    "file_type",
-    "load",
-    "suffixes_for",
-]
+__all__ = ["FILE_TYPES", "SUFFIXES", "file_type", "load", "suffixes_for"]
 
 
 def file_type(path: Path) -> str:
@@ -51,6 +41,10 @@ def suffixes_for(kinds: tuple[str, ...]) -> frozenset[str]:
 
 def load(path: Path, data: bytes) -> Document:
     """Raises DocumentError when the container itself is unreadable (e.g. invalid notebook)."""
+    from mem0lint.documents.markdown import MarkdownDocument
+    from mem0lint.documents.notebook import NotebookDocument
+    from mem0lint.documents.python import PythonDocument
+
     kind = file_type(path)
     if kind == NOTEBOOK:
         return NotebookDocument(data)

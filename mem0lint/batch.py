@@ -1,0 +1,207 @@
+"""Many files through the pipeline, cheaply: prefilter and cache first, then serial or a pool.
+
+Most files of a project never touch a memory SDK: they are read once, scanned for the words a
+finding needs (prefilter.py) and dropped, and libcst is imported only when some file is left.
+A dropped file that spells the import name of a kept module is kept after all: it may import a
+client from there (a helper module that never spells the SDK, bound by a project index).
+Clean verdicts come from the cache without a parse (and, when the stat is unchanged, without a
+read). What is left is checked in this process when it is a handful of files, in a process pool
+when there are many (`jobs`: None = decide, 1 = serial).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable, Iterable
+
+from mem0lint.prefilter import external_words, may_matter, module_word
+from mem0lint.runner import FileReport, process
+from mem0lint.sources import SourceFile
+
+if TYPE_CHECKING:
+    from mem0lint.cache import Cache
+    from mem0lint.project import ProjectIndex
+    from mem0lint.settings import Settings
+
+# Below this many files to parse, a pool costs more (process start, pickling) than it saves.
+SERIAL_BELOW = 12
+FILES_PER_WORKER = 6
+
+
+def available_cpus() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def workers_for(files: int, jobs: int | None) -> int:
+    if jobs is not None:
+        return max(1, min(jobs, files))
+    if files < SERIAL_BELOW:
+        return 1
+    return max(1, min(available_cpus(), files // FILES_PER_WORKER))
+
+
+def is_clean(report: FileReport) -> bool:
+    return not (
+        report.diagnostics or report.error or report.fixed or report.diff or report.noqa_added
+    )
+
+
+def run(
+    sources: Iterable[SourceFile],
+    settings: Settings,
+    mode: str,
+    roots: list[Path],
+    jobs: int | None = None,
+    cache: Cache | None = None,
+    project: Callable[[], ProjectIndex] | None = None,
+    advance: Callable[[], None] | None = None,
+) -> list[FileReport]:
+    """`project` builds the run's project index, called only if some file is parsed;
+    `advance` is called once per file (a progress bar)."""
+    sources = list(sources)
+    names = external_words(settings.receivers)
+    reports: list[FileReport | None] = [None] * len(sources)
+    todo: list[tuple[int, SourceFile, bytes | None]] = []
+    # Dropped by the prefilter: (index, source, module words it was already scanned for, whether
+    # it was read in this run: only those need a new cache entry).
+    dropped: list[tuple[int, SourceFile, frozenset[bytes], bool]] = []
+    # The import names of kept modules: a file that spells one may import a client from it.
+    words: set[bytes] = set()
+    snapshot: frozenset[bytes] = frozenset()
+
+    def keep(index: int, source: SourceFile, data: bytes | None) -> None:
+        words.add(module_word(source.path))
+        if data is not None and cache is not None and cache.clean_by_content(data):
+            reports[index] = FileReport(source)
+            cache.remember_clean(source.path, data)
+        else:
+            todo.append((index, source, data))
+
+    for index, source in enumerate(sources):
+        verdict = cache.verdict_by_stat(source.path) if cache is not None else None
+        if verdict is not None and not verdict.startswith("-"):
+            reports[index] = FileReport(source)  # kept by the prefilter, and clean
+            words.add(module_word(source.path))
+            continue
+        scanned = cache.words_of(verdict) if cache is not None and verdict else None
+        if scanned is not None:
+            dropped.append((index, source, frozenset(scanned), False))
+            continue
+        try:
+            data = source.path.read_bytes()
+        except OSError:
+            todo.append((index, source, None))  # `process` reads again and says why it cannot
+            continue
+        if may_matter(data, names):
+            keep(index, source, data)
+            continue
+        if len(snapshot) != len(words):
+            snapshot = frozenset(words)
+        if any(word in data for word in snapshot):
+            keep(index, source, data)
+        else:
+            dropped.append((index, source, snapshot, True))
+
+    # Until no new module is kept: scan the dropped files for the words they were not scanned for.
+    changed = True
+    while changed:
+        changed = False
+        remaining = []
+        for index, source, scanned, fresh in dropped:
+            missing = words - scanned
+            if missing:
+                fresh = True
+                try:
+                    data = source.path.read_bytes()
+                except OSError:
+                    todo.append((index, source, None))
+                    continue
+                if any(word in data for word in missing):
+                    keep(index, source, data)
+                    changed = True
+                    continue
+            remaining.append((index, source, scanned | missing, fresh))
+        dropped = remaining
+
+    todo.sort(key=lambda item: item[0])
+    checked = _check(todo, settings, mode, roots, jobs, project)
+    for (index, source, data), report in zip(todo, checked):
+        reports[index] = report
+        if cache is not None:
+            if data is not None and is_clean(report):
+                cache.remember_clean(source.path, data)
+            else:
+                cache.forget(source.path)
+    for index, source, _, fresh in dropped:
+        reports[index] = FileReport(source)
+        if cache is not None and fresh:
+            cache.remember_dropped(source.path, words)
+    if cache is not None:
+        cache.save()
+    if advance is not None:
+        for _ in sources:
+            advance()
+    return reports  # type: ignore[return-value]  (every slot is filled)
+
+
+def _check(todo, settings: Settings, mode: str, roots: list[Path], jobs: int | None, project):
+    if not todo:
+        return []
+    from mem0lint import engine  # the first libcst import of the run
+
+    rules = engine.RuleSet(settings)
+    index = project() if project is not None else None
+    workers = workers_for(len(todo), jobs)
+    if workers == 1:
+        return [
+            process(source, rules, mode, roots, data=data, project=index)
+            for _, source, data in todo
+        ]
+
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    # fork (where it exists) starts workers with libcst and the rules already imported.
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else None)
+    chunk = max(1, len(todo) // (workers * 4))
+    with ProcessPoolExecutor(
+        max_workers=workers,
+        mp_context=context,
+        initializer=_start_worker,
+        initargs=(settings, index),
+    ) as pool:
+        items = [(source, mode, roots, data) for _, source, data in todo]
+        return list(pool.map(_work, items, chunksize=chunk))
+
+
+_worker_rules = None
+_worker_project = None
+
+
+def _start_worker(settings: Settings, project) -> None:
+    global _worker_rules, _worker_project
+    from mem0lint import engine
+
+    _worker_rules = engine.RuleSet(settings)
+    _worker_project = project
+
+
+def _work(item) -> FileReport:
+    source, mode, roots, data = item
+    report = process(source, _worker_rules, mode, roots, data=data, project=_worker_project)
+    return portable(report)
+
+
+def portable(report: FileReport) -> FileReport:
+    """The report without CST nodes, which are costly to send between processes."""
+    for diagnostic in report.diagnostics:
+        diagnostic.node = None
+        if diagnostic.fix is not None:
+            diagnostic.fix = dataclasses.replace(diagnostic.fix, replacements=())
+    return report

@@ -1,0 +1,105 @@
+"""Line and column of a few nodes, at the cost of part of one plain code generation.
+
+libcst's PositionProvider computes a CodeRange for every node of the module, splitting every
+token on newlines as it goes: for a file with three findings that is most of the work. Here the
+module is generated (the same `_codegen` walk the provider uses) while token counts are noted
+only at the wanted nodes, and generation stops after the last of them; the counts become
+line:column afterwards, by scanning the text once. Ranges are the provider's: syntactic where
+the node records one, hoisted from child nodes where libcst hoists them.
+"""
+
+from __future__ import annotations
+
+import re
+from contextlib import contextmanager, suppress
+from typing import Iterable, Iterator, Optional
+
+import libcst as cst
+from libcst._nodes.internal import CodegenState
+
+_NEWLINE = re.compile(r"\r\n?|\n")
+
+Range = tuple[tuple[int, int], tuple[int, int]]  # ((line, column), (line, column)); column 0-based
+
+
+class _AllNoted(Exception):
+    """Every wanted node is placed: the rest of the module need not be generated."""
+
+
+class _Noting(CodegenState):
+    """Code generation that notes token indices where wanted nodes start and end."""
+
+    __slots__ = ("wanted", "opened", "spans")
+
+    def __init__(self, module: cst.Module, wanted: set[int]) -> None:
+        super().__init__(
+            default_indent=module.default_indent, default_newline=module.default_newline
+        )
+        self.wanted = wanted
+        self.opened: dict[int, int] = {}
+        self.spans: dict[int, tuple[int, int]] = {}
+
+    def pop_trailing_newline(self) -> None:
+        """Kept: the provider has counted it before the module drops it."""
+
+    def before_codegen(self, node: cst.CSTNode) -> None:
+        if id(node) in self.wanted:
+            self.opened[id(node)] = len(self.tokens)
+
+    def after_codegen(self, node: cst.CSTNode) -> None:
+        key = id(node)
+        if key in self.wanted:
+            if key not in self.spans:  # a syntactic range, recorded inside, wins
+                self.spans[key] = (self.opened[key], len(self.tokens))
+            if len(self.spans) == len(self.wanted):
+                raise _AllNoted
+
+    @contextmanager
+    def record_syntactic_position(
+        self,
+        node: cst.CSTNode,
+        *,
+        start_node: Optional[cst.CSTNode] = None,
+        end_node: Optional[cst.CSTNode] = None,
+    ) -> Iterator[None]:
+        if id(node) not in self.wanted:
+            yield
+            return
+        for hoisted in (start_node, end_node):
+            if hoisted is not None:
+                self.wanted.add(id(hoisted))  # generated inside this block: noted in time
+        start = len(self.tokens)
+        try:
+            yield
+        finally:
+            end = len(self.tokens)
+            if start_node is not None:
+                start = self.spans[id(start_node)][0]
+            if end_node is not None:
+                end = self.spans[id(end_node)][1]
+            self.spans[id(node)] = (start, end)
+
+
+def node_ranges(module: cst.Module, nodes: Iterable[cst.CSTNode]) -> dict[int, Range]:
+    """{id(node): ((line, column), (end_line, end_column))} for `nodes`, as PositionProvider
+    gives them (lines 1-based, columns 0-based)."""
+    wanted = {id(node) for node in nodes}
+    state = _Noting(module, set(wanted))
+    with suppress(_AllNoted):
+        module._codegen(state)
+    tokens = state.tokens
+
+    # Token index -> (line, column), walking the text once in index order.
+    at: dict[int, tuple[int, int]] = {}
+    line, column, done = 1, 0, 0
+    for index in sorted({i for key in wanted for i in state.spans[key]}):
+        text = "".join(tokens[done:index])
+        pieces = _NEWLINE.split(text)
+        if len(pieces) == 1:
+            column += len(text)
+        else:
+            line += len(pieces) - 1
+            column = len(pieces[-1])
+        done = index
+        at[index] = (line, column)
+    return {key: (at[state.spans[key][0]], at[state.spans[key][1]]) for key in wanted}

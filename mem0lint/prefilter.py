@@ -1,0 +1,117 @@
+"""Can this file hold a finding? Decided from its bytes, without importing libcst.
+
+A finding needs a call site, and a call site needs a receiver that resolves to an SDK client.
+Resolution (binding.py) ends in one of two places: a client class found through an import
+(`CLASS_DIALECT`, e.g. `mem0.MemoryClient`), or a name known from outside the file
+(`Resolver.external`: configuration, a project index). Either way the file spells words that
+this module looks for:
+
+- a client class: the import statement spells the SDK's top-level package (`mem0`, `memsy`,
+  `memos`; relative imports never resolve to a client class) and the class name's last part
+  is spelled where it is imported or used (`MemoryClient`, `Memory`, `MemsyClient`, ...);
+- an external name `a.b.name`: `name` is spelled where it is imported or used;
+- a name imported from another module of the project (a project index binds it): the import
+  spells that module's name, and that module is itself kept (it builds or imports the client),
+  so `batch.py` scans again, for the names of the kept modules, the files it dropped;
+- a raw REST call: the endpoint's URL (`/v3/memories/...`) is spelled.
+
+So "no such words" proves "no finding", whatever the call shapes are: a helper module that
+receives its client from another module is covered through the external names it is given.
+Plain substring tests (no word boundaries, no regex alternation) keep the scan at memory speed;
+they may keep a file that cannot matter (`Memory` in a comment), never drop one that does.
+
+Sources in an encoding that is not ASCII-compatible (a UTF-16 BOM, `# coding: utf-7`...) are
+decoded before the scan, so their identifiers are seen as the parser will see them.
+"""
+
+from __future__ import annotations
+
+import codecs
+import os
+import re
+from typing import Iterable, Union
+
+from mem0lint import dialects
+
+
+def _client_names() -> set[str]:
+    """Fully qualified names whose import makes a receiver (or a request record) judgeable."""
+    return set(dialects.CLASS_DIALECT) | set(dialects.RECORD_CLASSES)  # e.g. memsy.EventPayload
+
+
+# For each SDK package: the words every import of one of its client classes spells.
+# Derived from the dialect tables so a new client class cannot be forgotten here.
+ANCHORS: dict[bytes, tuple[bytes, ...]] = {}
+for _qualified in sorted(_client_names()):
+    _package = _qualified.split(".", 1)[0].encode()
+    _words = set(ANCHORS.get(_package, ())) | {_qualified.rsplit(".", 1)[-1].encode()}
+    # `Memory` is a substring of `AsyncMemoryClient`: keep only the shortest distinct words.
+    ANCHORS[_package] = tuple(
+        sorted(w for w in _words if not any(o != w and o in w for o in _words))
+    )
+
+# Raw REST calls (`requests.post(".../v3/memories/search/", ...)`) name no SDK: their URL does.
+REST_WORDS = tuple(
+    sorted(
+        {
+            max(re.findall(r"[A-Za-z_]+", endpoint), key=len).encode()
+            for endpoint in dialects.REST_ENDPOINTS
+        }
+    )
+)
+
+_COOKIE = re.compile(rb"^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)", re.MULTILINE)
+_ASCII_COMPATIBLE = {"utf_8", "utf_8_sig", "ascii", "latin_1", "iso8859_1", "cp1252"}
+_NOT_ASCII_BOMS = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE, codecs.BOM_UTF32_LE)
+
+
+def _as_scanned(data: bytes) -> bytes:
+    """The bytes to scan: `data` itself unless its encoding could hide ASCII identifiers."""
+    if data.startswith(_NOT_ASCII_BOMS):
+        for encoding in ("utf-32", "utf-16"):
+            try:
+                return data.decode(encoding).encode("utf-8", "surrogatepass")
+            except UnicodeDecodeError:
+                continue
+        return data
+    head = data[: data.find(b"\n", data.find(b"\n") + 1) + 1 or len(data)]
+    cookie = _COOKIE.search(head) if b"coding" in head else None
+    if cookie is None:
+        return data
+    try:
+        name = codecs.lookup(cookie.group(1).decode("ascii")).name.replace("-", "_")
+    except (LookupError, UnicodeDecodeError):
+        return data  # the parser rejects it too
+    if name in _ASCII_COMPATIBLE:
+        return data
+    try:
+        return data.decode(name, "replace").encode("utf-8", "surrogatepass")
+    except (LookupError, UnicodeError):
+        return data
+
+
+def external_words(names: Iterable[str]) -> tuple[bytes, ...]:
+    """The last part of each dotted name known from outside the file (configuration, index)."""
+    return tuple(sorted({n.rsplit(".", 1)[-1].encode("utf-8") for n in names if n}))
+
+
+def may_matter(source: Union[bytes, str], names: Iterable[bytes] = ()) -> bool:
+    """False only when no finding is possible in `source`.
+
+    `names`: `external_words(...)` of every name the resolver is told about from outside.
+    """
+    if isinstance(source, str):
+        data = source.encode("utf-8", "surrogatepass")
+    else:
+        data = _as_scanned(source)
+    for package, words in ANCHORS.items():
+        if package in data and any(word in data for word in words):
+            return True
+    return any(word in data for word in REST_WORDS) or any(name in data for name in names)
+
+
+def module_word(path: Union[str, os.PathLike[str]]) -> bytes:
+    """What an import of the module at `path` spells: its file stem, or its package's name."""
+    directory, name = os.path.split(os.fspath(path))
+    stem = os.path.splitext(name)[0]
+    return (os.path.basename(directory) if stem == "__init__" else stem).encode("utf-8")

@@ -1,0 +1,30 @@
+"""What a run is asked to do: which rules, which fixes, what is known from outside the file.
+
+Kept apart from the engine so the command line can build it without importing libcst.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable
+
+
+def _matches(code: str, patterns: Iterable[str]) -> bool:
+    return any(code.startswith(p) for p in patterns)
+
+
+@dataclass
+class Settings:
+    select: tuple[str, ...] = ()  # codes or prefixes; empty selects every rule
+    ignore: tuple[str, ...] = ()
+    extend_select: tuple[str, ...] = ()
+    unsafe_fixes: bool = False
+    # Receiver names or dotted factory names -> dialect id (from configuration).
+    receivers: dict[str, str] = field(default_factory=dict)
+    # A bare noqa comment (no codes) silences mem0lint too; off: it belongs to other tools.
+    respect_bare_noqa: bool = False
+
+    def enabled(self, code: str) -> bool:
+        selected = not self.select or _matches(code, self.select)
+        selected = selected or _matches(code, self.extend_select)
+        return selected and not _matches(code, self.ignore)

@@ -1,0 +1,299 @@
+"""The speed levers lose nothing: prefilter, lazy imports, tree walk, positions, cache, pool.
+
+Each lever is checked against the plain pipeline it replaces, on the fixtures and on the seeded
+mem0-heavy corpus of the benchmark (bench/generate.py), so a faster run is never a run that
+reports less.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import libcst as cst
+import pytest
+from libcst.metadata import MetadataWrapper, PositionProvider
+
+from mem0lint import engine, prefilter
+from mem0lint.binding import BindingCollector
+from mem0lint.positions import node_ranges
+from mem0lint.walk import walk
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "bench"))
+import generate  # noqa: E402
+
+CORPUS = generate.generate_sources(count=300, seed=7)
+FIXTURES = {p.name: p.read_text(encoding="utf-8") for p in (ROOT / "fixtures").glob("*.py")}
+ALL_SOURCES = {**FIXTURES, **CORPUS}
+
+
+def full_pipeline(source: str) -> list[tuple]:
+    """Findings with the prefilter disabled: parse and check everything."""
+    module = engine.parse(source)
+    rules = engine.RuleSet(engine.Settings())
+    return [(d.code, d.start, d.message) for d in engine.lint(module, rules)]
+
+
+# --- prefilter ---------------------------------------------------------------------------------
+def test_generated_corpus_has_findings_and_files_the_prefilter_drops():
+    """The safety test below means something only if both kinds of file exist."""
+    kept = [name for name, source in CORPUS.items() if prefilter.may_matter(source)]
+    assert 0 < len(kept) < len(CORPUS)
+    assert sum(bool(full_pipeline(CORPUS[name])) for name in kept) > 50
+
+
+@pytest.mark.parametrize("name", sorted(ALL_SOURCES))
+def test_prefilter_never_drops_a_file_with_findings(name):
+    source = ALL_SOURCES[name]
+    if full_pipeline(source):
+        assert prefilter.may_matter(source)
+        assert prefilter.may_matter(source.encode("utf-8"))
+
+
+def test_prefilter_keeps_a_helper_module_through_names_known_from_outside():
+    helper = "from app.clients import memory\n\nmemory.search('q', user_id='u')\n"
+    assert not prefilter.may_matter(helper)
+    names = prefilter.external_words({"app.clients.memory": "mem0-platform"})
+    assert prefilter.may_matter(helper, names)
+
+
+def test_prefilter_sees_identifiers_in_an_encoding_that_hides_them():
+    source = "# coding: utf-7\nfrom mem0 import Memory\n"
+    assert prefilter.may_matter(source.encode("utf-7"))
+    assert prefilter.may_matter(source.encode("utf-16"))  # with a BOM
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "import re\nre.search('a', 'b')\n",
+        "memory.search('q', user_id='u')  # no client is ever imported\n",
+        "from langchain.memory import ConversationBufferMemory\n",
+        "x = MemoryError()\n",  # the word, but no SDK package
+    ],
+)
+def test_prefilter_drops_code_that_cannot_matter(source):
+    assert not prefilter.may_matter(source)
+
+
+# --- lazy imports ------------------------------------------------------------------------------
+def test_a_run_where_no_file_matters_never_imports_libcst(tmp_path):
+    (tmp_path / "plain.py").write_text("import re\nprint(re.search('a', 'abc'))\n")
+    (tmp_path / "other.py").write_text("class Memory:\n    pass\n")
+    script = textwrap.dedent(
+        f"""
+        import sys
+        from mem0lint.cli import main
+        try:
+            main([{str(tmp_path)!r}, "--no-cache"])
+        except SystemExit as exit:
+            code = exit.code
+        assert code == 0, code
+        print("libcst imported" if "libcst" in sys.modules else "libcst not imported")
+        """
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True
+    )
+    assert "libcst not imported" in result.stdout
+
+
+# --- tree walk and positions -------------------------------------------------------------------
+@pytest.mark.parametrize("name", sorted(FIXTURES) + sorted(CORPUS)[:40])
+def test_walk_collects_exactly_what_libcst_visit_collects(name):
+    module = cst.parse_module(ALL_SOURCES[name])
+    by_visit, by_walk = BindingCollector(), BindingCollector()
+    module.visit(by_visit)
+    walk(module, by_walk)
+    assert [id(call) for call, _ in by_walk.calls] == [id(call) for call, _ in by_visit.calls]
+    for (_, scope_a), (_, scope_b) in zip(by_visit.calls, by_walk.calls):
+        assert {k: [b.kind for b in v] for k, v in scope_a.bindings.items()} == {
+            k: [b.kind for b in v] for k, v in scope_b.bindings.items()
+        }
+    assert by_walk.awaited == by_visit.awaited
+
+
+class _Everything(cst.CSTVisitor):
+    def __init__(self) -> None:
+        self.nodes: list[cst.CSTNode] = []
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        self.nodes.append(node)
+        return True
+
+
+@pytest.mark.parametrize("name", sorted(FIXTURES) + sorted(CORPUS)[:20])
+def test_positions_are_position_providers(name):
+    module = cst.parse_module(ALL_SOURCES[name])
+    everything = _Everything()
+    module.visit(everything)
+    expected = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
+    nodes = everything.nodes
+    for chosen in (nodes, nodes[::11], nodes[-3:], nodes[len(nodes) // 2 : len(nodes) // 2 + 2]):
+        ranges = node_ranges(module, chosen)
+        for node in chosen:
+            want = expected[node]
+            assert ranges[id(node)] == (
+                (want.start.line, want.start.column),
+                (want.end.line, want.end.column),
+            ), type(node).__name__
+
+
+def test_deeply_nested_code_is_an_error_not_a_crash(tmp_path):
+    from mem0lint.runner import CHECK, process
+    from mem0lint.sources import SourceFile
+
+    deep = tmp_path / "deep.py"
+    deep.write_text("from mem0 import Memory\nx = " + "[" * 3000 + "]" * 3000 + "\n")
+    report = process(SourceFile(deep), engine.RuleSet(engine.Settings()), CHECK, [tmp_path])
+    assert report.error and "nested" in report.error
+
+
+# --- cache and pool, through the command line ----------------------------------------------------
+def run_cli(*args: str, cwd: Path) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "mem0lint", *args], capture_output=True, text=True, cwd=cwd
+    )
+
+
+SETUP = "from mem0 import MemoryClient\n\nclient = MemoryClient()\n"
+BAD = SETUP + "client.search('q', filters={'user_id': 'u'}, limit=3)\n"
+GOOD = SETUP + "client.search('q', filters={'user_id': 'u'}, top_k=3)\n"
+
+
+def test_cache_sees_an_edit_between_two_runs(tmp_path):
+    app = tmp_path / "app.py"
+    app.write_text(GOOD)
+    first = run_cli("app.py", cwd=tmp_path)
+    assert first.returncode == 0, first.stdout
+    assert (tmp_path / ".mem0lint_cache" / ".gitignore").read_text().strip().endswith("*")
+    app.write_text(BAD.replace("limit=3", "limit=4"))  # same size as before: stat alone lies
+    second = run_cli("app.py", cwd=tmp_path)
+    assert second.returncode == 1 and "MEM102" in second.stdout
+    app.write_text(GOOD)
+    assert run_cli("app.py", cwd=tmp_path).returncode == 0
+
+
+def test_cache_skips_clean_files_and_rechecks_files_with_findings(tmp_path, monkeypatch):
+    from mem0lint import batch, runner
+    from mem0lint.cache import Cache
+    from mem0lint.sources import SourceFile
+
+    (tmp_path / "good.py").write_text(GOOD)
+    (tmp_path / "bad.py").write_text(BAD)
+    sources = [SourceFile(tmp_path / "good.py"), SourceFile(tmp_path / "bad.py")]
+    settings = engine.Settings()
+    first = batch.run(sources, settings, runner.CHECK, [tmp_path], 1, Cache(tmp_path, settings))
+    assert [bool(r.diagnostics) for r in first] == [False, True]
+
+    checked = []
+    real_process = runner.process
+
+    def counting(source, *args, **kwargs):
+        checked.append(source.path.name)
+        return real_process(source, *args, **kwargs)
+
+    monkeypatch.setattr(batch, "process", counting)
+    again = batch.run(sources, settings, runner.CHECK, [tmp_path], 1, Cache(tmp_path, settings))
+    assert checked == ["bad.py"]
+    assert [bool(r.diagnostics) for r in again] == [False, True]
+    other = engine.Settings(select=("MEM201",))
+    checked.clear()
+    batch.run(sources, other, runner.CHECK, [tmp_path], 1, Cache(tmp_path, other))
+    assert checked == ["good.py", "bad.py"]  # other settings: other verdicts
+
+
+def test_no_cache_writes_nothing(tmp_path):
+    (tmp_path / "app.py").write_text(GOOD)
+    assert run_cli("--no-cache", "app.py", cwd=tmp_path).returncode == 0
+    assert not (tmp_path / ".mem0lint_cache").exists()
+    assert run_cli("--cache-dir", "elsewhere", "app.py", cwd=tmp_path).returncode == 0
+    assert (tmp_path / "elsewhere" / ".gitignore").exists()
+
+
+def test_pool_and_serial_report_the_same(tmp_path):
+    for name, source in list(CORPUS.items())[:60]:
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(source)
+    serial = run_cli("--no-cache", "--jobs", "1", ".", cwd=tmp_path)
+    pooled = run_cli("--no-cache", "--jobs", "2", ".", cwd=tmp_path)
+    assert serial.returncode == pooled.returncode == 1
+    assert serial.stdout == pooled.stdout
+    assert "MEM" in serial.stdout
+
+
+def test_gitignore_matching_kept_its_meaning_after_the_speed_up(tmp_path, monkeypatch):
+    from mem0lint.sources import discover
+
+    repo = tmp_path / "repo"
+    (repo / ".git").mkdir(parents=True)
+    (repo / ".gitignore").write_text("*.gen.py\nd/\n!keep.gen.py\n")
+    (repo / "a" / "b" / "c").mkdir(parents=True)
+    (repo / "a" / ".gitignore").write_text("c/\nx.py\n")
+    (repo / "a" / "b" / ".gitignore").write_text("/y.py\n")
+    for name in ("a/x.py", "a/b/x.py", "a/b/y.py", "a/y.py", "a/b/c/z.py", "d/q.py",
+                 "e/k.gen.py", "e/keep.gen.py", "e/ok.py", "top.py"):  # fmt: skip
+        (repo / name).parent.mkdir(parents=True, exist_ok=True)
+        (repo / name).write_text("pass\n")
+    monkeypatch.chdir(tmp_path)
+    assert sorted(str(s.path) for s in discover(["repo"])) == [
+        "repo/a/y.py",
+        "repo/e/keep.gen.py",
+        "repo/e/ok.py",
+        "repo/top.py",
+    ]
+    assert list(discover(["repo/a/b"])) == []
+    monkeypatch.chdir(repo / "a")
+    assert sorted(str(s.path) for s in discover([".", "../e"])) == [
+        "../e/keep.gen.py",
+        "../e/ok.py",
+        "y.py",
+    ]
+
+
+HELPER = "from .clients import memory\n\n\ndef recall(q):\n    return memory.search(q, limit=3)\n"
+CLIENTS = "from mem0 import MemoryClient\n\nmemory = MemoryClient()\n"
+
+
+def checked_files(monkeypatch) -> list[str]:
+    """Names of the files `batch.run` hands to the pipeline, recorded as they go."""
+    from mem0lint import batch, runner
+
+    checked: list[str] = []
+
+    def counting(source, *args, **kwargs):
+        checked.append(source.path.name)
+        return runner.process(source, *args, **kwargs)
+
+    monkeypatch.setattr(batch, "process", counting)
+    return checked
+
+
+def test_a_helper_that_imports_a_kept_module_is_kept_even_from_a_warm_cache(tmp_path, monkeypatch):
+    """The helper never spells the SDK; a project index binds `memory` through `clients`."""
+    from mem0lint import batch, runner
+    from mem0lint.cache import Cache
+    from mem0lint.sources import SourceFile
+
+    (tmp_path / "helper.py").write_text(HELPER)
+    (tmp_path / "unrelated.py").write_text("import re\nre.search('a', 'b')\n")
+    checked = checked_files(monkeypatch)
+    settings = engine.Settings()
+
+    def run():
+        sources = [SourceFile(p) for p in sorted(tmp_path.glob("*.py"))]
+        cache = Cache(tmp_path / "cache", settings)
+        batch.run(sources, settings, runner.CHECK, [tmp_path], 1, cache)
+
+    run()  # no clients module yet: nothing can be bound, nothing is parsed
+    assert checked == []
+    (tmp_path / "clients.py").write_text(CLIENTS)
+    run()  # the helper's cached "dropped" verdict was for other module names
+    assert sorted(checked) == ["clients.py", "helper.py"]
+    checked.clear()
+    run()  # warm: the clean verdicts hold (no finding without a project index)
+    assert checked == []
