@@ -79,7 +79,8 @@ def matches(condition: Any, record: dict, strict: bool = True) -> bool:
     # Documented pitfall: `AND` and `OR` side by side, the `OR` branch is silently dropped.
     if strict and "AND" in keys and "OR" in keys:
         keys.remove("OR")
-    return all(_entry(key, condition[key], record, strict) for key in keys)
+    # Every part is evaluated (no short cut), so an invalid part is always rejected.
+    return all([_entry(key, condition[key], record, strict) for key in keys])
 
 
 def _entry(key: str, value: Any, record: dict, strict: bool) -> bool:
@@ -121,7 +122,7 @@ def _metadata(value: Any, record: dict, strict: bool) -> bool:
         raise Rejected("metadata takes an object of key: condition")
     stored = record.get("metadata")
     stored = stored if isinstance(stored, dict) else {}
-    return all(_field("metadata", v, stored.get(k, MISSING), strict) for k, v in value.items())
+    return all([_field("metadata", v, stored.get(k, MISSING), strict) for k, v in value.items()])
 
 
 def _operators(value: Any, strict: bool) -> dict[str, Any] | None:
@@ -146,7 +147,7 @@ def _field(kind: str, value: Any, actual: Any, strict: bool) -> bool:
         if kind == "memory_ids" and isinstance(value, list):
             return _op(kind, "in", value, actual, strict)
         return _op(kind, "eq", value, actual, strict, bare=True)
-    return all(_op(kind, op, argument, actual, strict) for op, argument in ops.items())
+    return all([_op(kind, op, argument, actual, strict) for op, argument in ops.items()])
 
 
 def _op(kind: str, op: str, argument: Any, actual: Any, strict: bool, bare: bool = False) -> bool:
