@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import re
 from dataclasses import dataclass, field
 from typing import Iterable, Union
@@ -73,7 +74,49 @@ class ParseFailure(Exception):
     pass
 
 
+# Deeper expressions are refused before libcst sees them (real code stays far below).
+MAX_NESTING = 400
+
+
+def guard_nesting(source: Union[bytes, str]) -> None:
+    """Refuse, quickly and safely, input that would crash or stall libcst's parser.
+
+    libcst's native parser overflows its stack (a segfault, not an exception) on some 10,000-level
+    nested expressions, and takes minutes on others. CPython's parser has limits of its own and
+    says so; its verdict on anything else (a syntax error, a newer grammar than this Python's) is
+    left to libcst.
+    """
+    try:
+        tree = compile(source, "<source>", "exec", ast.PyCF_ONLY_AST, dont_inherit=True)
+    except (RecursionError, MemoryError):
+        raise ParseFailure("too deeply nested to parse") from None
+    except SyntaxError as error:
+        message = str(error.msg)
+        if "nested" in message or "too complex" in message:
+            raise ParseFailure(f"too deeply nested to parse ({message})") from None
+        if "null bytes" in message:
+            raise ParseFailure("contains a NUL byte; not Python source") from None
+        return
+    except ValueError as error:  # Python < 3.12: "source code string cannot contain null bytes"
+        if "null" in str(error):
+            raise ParseFailure("contains a NUL byte; not Python source") from None
+        return
+    depth = _depth(tree)
+    if depth > MAX_NESTING:
+        raise ParseFailure(f"too deeply nested to analyse (depth {depth} > {MAX_NESTING})")
+
+
+def _depth(tree: ast.AST) -> int:
+    deepest, stack = 0, [(tree, 1)]
+    while stack:
+        node, depth = stack.pop()
+        deepest = max(deepest, depth)
+        stack.extend((child, depth + 1) for child in ast.iter_child_nodes(node))
+    return deepest
+
+
 def parse(source: Union[bytes, str]) -> cst.Module:
+    guard_nesting(source)
     try:
         return cst.parse_module(source)
     except cst.ParserSyntaxError as error:
