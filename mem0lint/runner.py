@@ -11,6 +11,9 @@ from mem0lint.rule import Diagnostic
 from mem0lint.sources import SourceFile, WriteRefused, write_atomically
 
 CHECK, FIX, DIFF = "check", "fix", "diff"
+# Files that may matter but are bigger than this are reported, not parsed: libcst needs minutes
+# and gigabytes for a 50 MB module. Hand-written Python stays far below.
+MAX_FILE_BYTES = 10 * 1024 * 1024
 
 
 @dataclass
@@ -31,6 +34,10 @@ def process(source: SourceFile, rules: engine.RuleSet, mode: str, roots: list[Pa
         report.error = f"cannot read: {error.strerror or error}"
         return report
     if not engine.may_matter(original):
+        return report
+    if len(original) > MAX_FILE_BYTES:
+        size, limit = len(original) / 2**20, MAX_FILE_BYTES / 2**20
+        report.error = f"too large to analyse ({size:.1f} MB > {limit:.0f} MB); skipped"
         return report
     try:
         module = engine.parse(original)
