@@ -42,10 +42,12 @@ class ParseFailure(Exception):
     pass
 
 
-# Python refuses more than 200 nested brackets; libcst's native parser overflows its stack
-# (a segmentation fault, not an exception) a few thousand levels down. Files whose brackets
-# nest deeper than this are first compiled by Python, which fails cleanly on them.
-SUSPICIOUS_NESTING = 100
+# Deeper expressions are refused before libcst sees them (real code stays far below).
+MAX_NESTING = 400
+# Only input that looks suspicious pays for the check: brackets nested this deep, or a line this
+# long (a 10,000-term `a + b + ...` chain nests without brackets), or a NUL byte.
+SUSPICIOUS_BRACKETS = 100
+SUSPICIOUS_LINE = 4000
 _BRACKETS = bytes(range(256)).translate(None, b"([{)]}")
 
 
@@ -61,22 +63,55 @@ def _bracket_depth(data: bytes) -> int:
     return deepest
 
 
-def _refuse_deep_nesting(source: Union[bytes, str]) -> None:
+def _suspicious(source: Union[bytes, str]) -> bool:
     data = source.encode("utf-8", "surrogatepass") if isinstance(source, str) else source
-    if _bracket_depth(data) <= SUSPICIOUS_NESTING:
+    if b"\0" in data:
+        return True
+    longest = max((len(line) for line in data.split(b"\n")), default=0)
+    return longest > SUSPICIOUS_LINE or _bracket_depth(data) > SUSPICIOUS_BRACKETS
+
+
+def guard_nesting(source: Union[bytes, str]) -> None:
+    """Refuse, quickly and safely, input that would crash or stall libcst's parser.
+
+    libcst's native parser overflows its stack (a segfault, not an exception) on some 10,000-level
+    nested expressions, and takes minutes on others. CPython's parser has limits of its own and
+    says so; its verdict on anything else (a syntax error, a newer grammar than this Python's) is
+    left to libcst.
+    """
+    if not _suspicious(source):
         return
     try:
-        compile(data, "<checked>", "exec", flags=ast.PyCF_ONLY_AST, dont_inherit=True)
-    except SyntaxError as error:
-        raise ParseFailure(f"syntax error at {error.lineno}:{error.offset}: {error.msg}") from None
+        tree = compile(source, "<source>", "exec", ast.PyCF_ONLY_AST, dont_inherit=True)
     except (RecursionError, MemoryError):
         raise ParseFailure("too deeply nested to parse") from None
-    except ValueError as error:
-        raise ParseFailure(f"cannot decode: {error}") from None
+    except SyntaxError as error:
+        message = str(error.msg)
+        if "nested" in message or "too complex" in message:
+            raise ParseFailure(f"too deeply nested to parse ({message})") from None
+        if "null bytes" in message:
+            raise ParseFailure("contains a NUL byte; not Python source") from None
+        return
+    except ValueError as error:  # Python < 3.12: "source code string cannot contain null bytes"
+        if "null" in str(error):
+            raise ParseFailure("contains a NUL byte; not Python source") from None
+        return
+    depth = _depth(tree)
+    if depth > MAX_NESTING:
+        raise ParseFailure(f"too deeply nested to analyse (depth {depth} > {MAX_NESTING})")
+
+
+def _depth(tree: ast.AST) -> int:
+    deepest, stack = 0, [(tree, 1)]
+    while stack:
+        node, depth = stack.pop()
+        deepest = max(deepest, depth)
+        stack.extend((child, depth + 1) for child in ast.iter_child_nodes(node))
+    return deepest
 
 
 def parse(source: Union[bytes, str]) -> cst.Module:
-    _refuse_deep_nesting(source)
+    guard_nesting(source)
     try:
         return cst.parse_module(source)
     except cst.ParserSyntaxError as error:

@@ -26,6 +26,9 @@ if TYPE_CHECKING:  # imported for real only once a file passes the prefilter
     from mem0lint.project import ProjectIndex
 
 CHECK, FIX, DIFF, ADD_NOQA = "check", "fix", "diff", "add-noqa"
+# Files that may matter but are bigger than this are reported, not parsed: libcst needs minutes
+# and gigabytes for a 50 MB module. Hand-written Python stays far below.
+MAX_FILE_BYTES = 10 * 1024 * 1024
 
 
 @dataclass
@@ -76,6 +79,10 @@ def process(
             return report
     report.output = original
     if data is None and not may_matter(original, external_words(rules.settings.receivers)):
+        return report
+    if len(original) > MAX_FILE_BYTES:
+        size, limit = len(original) / 2**20, MAX_FILE_BYTES / 2**20
+        report.error = f"too large to analyse ({size:.1f} MB > {limit:.0f} MB); skipped"
         return report
     # Only now: a run where nothing matters never imports libcst.
     from mem0lint.documents import load

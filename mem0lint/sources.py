@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -171,7 +172,9 @@ def write_atomically(
         mode = os.stat(target).st_mode
     except OSError as error:
         raise WriteRefused(f"cannot re-read before writing: {error.strerror}") from None
-    if not os.access(target, os.W_OK):
+    # The mode bits too: root may write anything, and the rename would replace any file, but a
+    # file marked read-only is not ours to change.
+    if not os.access(target, os.W_OK) or not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH):
         raise WriteRefused("read-only file; not fixed")
     try:
         fd, temporary = tempfile.mkstemp(

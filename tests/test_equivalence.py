@@ -1,0 +1,785 @@
+"""Every safe fix keeps the meaning the author wrote: proved on generated filters and records.
+
+For each fix kind (a rule code) hypothesis writes calls in the wrong form the rule fixes, renders
+them as real source (`client.search("q", filters=...)` after the dialect's client set-up), runs
+`engine.fix` with safe fixes only (every registered rule, so fixes that chain are proved
+together), reads the fixed call back with `ast.literal_eval`, and checks that
+
+    records selected before  (the meaning the author wrote: MongoDB's, via mongomock, for
+                              `$`-operators; otherwise the filter read as its author meant it)
+ == records selected after   (the dialect itself: the Platform grammar, or mem0 open source's
+                              own filter path and Qdrant's local filter check).
+
+Fixes that change call arguments rather than filters (`limit=` -> `top_k=`) are proved the same
+way on the arguments the call binds: what the author meant by the wrong keyword is what the
+fixed call passes.
+
+`PROOFS` is the table: rule code -> strategy of cases. Every rule registered with a safe fix must
+have an entry (test_every_safe_fix_kind_has_a_proof); entries whose rule is not registered yet
+are ready and simply wait. Cases per fix kind: MEM0LINT_PROOF_EXAMPLES (default 500; e.g. 5000
+for the large profile).
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+import pprint
+import re
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import pytest
+from evaluators import mongo, oss, platform
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+from strategies import (
+    CATEGORY_TEXT,
+    DATES,
+    ENTITY_POOLS,
+    METADATA,
+    OSS_ENTITY_POOLS,
+    USERS,
+    condition_dict,
+    o_entity,
+    o_entry,
+    o_filter,
+    o_nested_entry,
+    p_categories_entry,
+    p_entity_entry,
+    p_entry,
+    p_filter,
+    p_metadata_entry,
+    p_scoped,
+    p_time_entry,
+    records_for,
+    tree,
+)
+
+from mem0lint import engine
+from mem0lint.rule import PREAMBLES, all_rules
+
+EXAMPLES = int(os.environ.get("MEM0LINT_PROOF_EXAMPLES", "500"))
+PLATFORM, OSS = "mem0-platform", "mem0-oss"
+RULES = all_rules()
+SAFE_FIXES = engine.RuleSet(engine.Settings())
+EVERY_RULE = engine.RuleSet(engine.Settings())
+
+
+@dataclass
+class FilterCase:
+    """A `search()` call whose filter (and entity keywords) the author wrote in a wrong form."""
+
+    dialect: str
+    filters: Any  # the written `filters=` value; None: no `filters=`
+    meaning: str  # "mongo": MongoDB's meaning; "intended": the evident reading
+    records: list = field(default_factory=list)
+    keywords: dict = field(default_factory=dict)  # other keyword arguments as written
+    style: int = 0  # how the dict is laid out in the source
+
+    def source(self) -> str:
+        parts = ['"q"']
+        if self.filters is not None:
+            parts.append(f"filters={render(self.filters, self.style)}")
+        parts += [f"{k}={v!r}" for k, v in self.keywords.items()]
+        return f"{receiver(self.dialect)}.search({', '.join(parts)})\n"
+
+
+@dataclass
+class ArgumentCase:
+    """A call with arguments spelled wrong; `intended` is what the author meant it to pass."""
+
+    dialect: str
+    call: str  # the call's source text, receiver included
+    intended: dict  # parameter -> value, plus "<method>"
+
+
+def render(value: Any, style: int) -> str:
+    """Python source for a dict literal: one line, or pretty-printed over several lines."""
+    return repr(value) if style == 0 else pprint.pformat(value, width=40)
+
+
+def receiver(dialect: str) -> str:
+    return re.findall(r"^(\w+) = ", PREAMBLES[dialect], re.M)[-1]
+
+
+def fix(program: str):
+    return engine.fix(engine.parse(program), SAFE_FIXES)
+
+
+def found(program: str) -> list[str]:
+    return [d.code for d in engine.lint(engine.parse(program), EVERY_RULE)]
+
+
+def last_call(code: str) -> ast.Call:
+    expression = ast.parse(code).body[-1]
+    assert isinstance(expression, ast.Expr), code
+    node = expression.value
+    if isinstance(node, ast.Await):
+        node = node.value
+    assert isinstance(node, ast.Call), code
+    return node
+
+
+def call_arguments(call: ast.Call) -> tuple[list, dict]:
+    args = [ast.literal_eval(a) for a in call.args]
+    keywords = {k.arg: ast.literal_eval(k.value) for k in call.keywords}
+    return args, keywords
+
+
+# --- meaning before and after -------------------------------------------------------------------
+
+
+def selected_before(case: FilterCase) -> list[int]:
+    filters = case.filters
+    entities = {k: v for k, v in case.keywords.items() if k in ENTITY_POOLS}
+    if case.meaning == "mongo":
+        documents = (
+            case.records if case.dialect == PLATFORM else list(map(oss.payload, case.records))
+        )
+        return mongo.select(filters, documents)
+    # Entity keywords meant: these ids, and the filter.
+    if entities:
+        filters = {"AND": [*([filters] if filters else []), *({k: v} for k, v in entities.items())]}
+    if case.dialect == PLATFORM:
+        return platform.select(filters, case.records, strict=False)
+    return oss.select_intended(filters, case.records)
+
+
+def selected_after(dialect: str, fixed_code: str, records_: list) -> list[int]:
+    args, keywords = call_arguments(last_call(fixed_code))
+    assert args == ["q"], fixed_code
+    left = sorted(set(keywords) & set(ENTITY_POOLS) - ({"app_id"} if dialect == OSS else set()))
+    assert not left, f"entity keywords still outside filters: {left}"
+    filters = keywords.get("filters")
+    if dialect == PLATFORM:
+        return platform.select(filters, records_, strict=True)
+    real = oss.select_real(filters, records_)
+    # The hand-written reading of open source agrees with the SDK + Qdrant on what it accepts.
+    assert oss.select_intended(filters, records_) == real, "oss evaluator disagrees with Qdrant"
+    return real
+
+
+def prove_filter_case(code: str, case: FilterCase) -> None:
+    program = PREAMBLES[case.dialect] + case.source()
+    assert code in found(program), f"{code} does not fire on:\n{program}"
+    before = selected_before(case)
+    result = fix(program)
+    fixed_code = result.module.code
+    assert code not in [d.code for d in result.diagnostics], f"{code} left unfixed:\n{fixed_code}"
+    try:
+        after = selected_after(case.dialect, fixed_code, case.records)
+    except (platform.Rejected, oss.Rejected) as error:
+        pytest.fail(f"the fixed call is rejected ({error}):\n{fixed_code}")
+    assert before == after, (
+        f"meaning changed: before {before}, after {after}\n{program}--- fixed ---\n{fixed_code}"
+        f"records: {case.records}"
+    )
+
+
+def prove_argument_case(code: str, case: ArgumentCase) -> None:
+    program = PREAMBLES[case.dialect] + case.call
+    assert code in found(program), f"{code} does not fire on:\n{program}"
+    result = fix(program)
+    fixed_code = result.module.code
+    assert code not in [d.code for d in result.diagnostics], f"{code} left unfixed:\n{fixed_code}"
+    assert bound(case.dialect, last_call(fixed_code)) == case.intended, fixed_code
+
+
+def bound(dialect: str, call: ast.Call) -> dict:
+    """{parameter: value} of a call, positionals named by the dialect's method table."""
+    from mem0lint.dialects import DIALECTS
+
+    function = call.func
+    method = ast.unparse(function).split(".", 1)[-1] if isinstance(function, ast.Attribute) else ""
+    args, keywords = call_arguments(call)
+    spec = DIALECTS[dialect].method(method)
+    named = dict(zip(spec.params, args)) if spec else {f"#{i}": a for i, a in enumerate(args)}
+    return {"<method>": method, **named, **keywords}
+
+
+# --- wrong spellings ----------------------------------------------------------------------------
+
+LOGICAL = ("AND", "OR", "NOT")
+
+
+def respell(filters: Any, choose: Callable[[str, str, str | None], str | None], mask) -> Any:
+    """Rebuild `filters`, offering every key to `choose(role, key, field)`; role is "logical",
+    "field", "metafield" or "operator". `mask(i)` says whether the i-th offered rename is taken.
+    """
+    counter = [0]
+
+    def offer(role, key, field_name):
+        new = choose(role, key, field_name)
+        if new is None:
+            return key
+        index = counter[0]
+        counter[0] += 1
+        return new if mask(index) else key
+
+    def condition(node):
+        if not isinstance(node, dict):
+            return node
+        out = {}
+        for key, value in node.items():
+            if key in LOGICAL:
+                items = (
+                    [condition(c) for c in value] if isinstance(value, list) else condition(value)
+                )
+                out[offer("logical", key, None)] = items
+            elif key == "metadata" and isinstance(value, dict):
+                inner = {offer("metafield", k, k): operand(v, k) for k, v in value.items()}
+                out[offer("field", key, None)] = inner
+            else:
+                out[offer("field", key, None)] = operand(value, key)
+        return out
+
+    def operand(value, field_name):
+        if isinstance(value, dict):
+            return {offer("operator", op, field_name): v for op, v in value.items()}
+        return value
+
+    return condition(filters), counter[0]
+
+
+@st.composite
+def respelled(draw, filters_strategy, choose, every=False):
+    """A filter from the strategy with some (at least one; or every) offered key respelled."""
+    filters = draw(filters_strategy)
+    _, offered = respell(filters, choose, lambda i: False)
+    if offered == 0:
+        return None
+    if every:
+        chosen = set(range(offered))
+    else:
+        chosen = set(draw(st.lists(st.integers(0, offered - 1), min_size=1, unique=True)))
+    return respell(filters, choose, lambda i: i in chosen)[0]
+
+
+@st.composite
+def filter_cases(draw, dialect, filters_strategy, meaning="intended"):
+    filters = draw(filters_strategy)
+    assume(filters is not None)
+    return FilterCase(
+        dialect, filters, meaning, draw(records_for(filters)), style=draw(st.integers(0, 1))
+    )
+
+
+# MEM201: MongoDB `$`-operators. Every logical key and operator is spelled the Mongo way, so the
+# whole filter is MongoDB input and mongomock decides what it meant.
+MONGO_SAFE = {"AND": "$and", "OR": "$or"}
+MONGO_OPERATORS = ("eq", "ne", "gt", "gte", "lt", "lte", "in", "nin")
+
+
+def dollar(role, key, field_name):
+    if role == "logical":
+        return MONGO_SAFE.get(key)
+    if role == "operator" and key in MONGO_OPERATORS:
+        return "$" + key
+    return None
+
+
+def p_dollar_filters():
+    # No NOT (MongoDB's $not negates an operator), no contains (no Mongo twin), no "*", no
+    # metadata wrapper (in MongoDB {"metadata": {...}} is whole-document equality).
+    entries = st.one_of(
+        p_entity_entry(ops=("bare", "eq", "ne", "in")),
+        p_time_entry(ops=("bare", "gt", "gte", "lt", "lte", "ne", "in", "range")),
+        p_categories_entry(ops=("in",)),
+    )
+    return respelled(p_scoped(tree(condition_dict(entries), ("AND", "OR"))), dollar, every=True)
+
+
+def o_dollar_filters(ops=("bare", "eq", "in", "range")):
+    entries = o_entry(ops=ops)
+    return respelled(o_filter(entries, logical=("AND", "OR")), dollar, every=True)
+
+
+# MEM202: logical keys in lower or mixed case.
+def lowercase(role, key, field_name):
+    return {"AND": "and", "OR": "or", "NOT": "not"}[key] if role == "logical" else None
+
+
+def capitalised(role, key, field_name):
+    return key.capitalize() if role == "logical" else None
+
+
+# MEM203: SQL comparison symbols as operator keys.
+SQL = {"gt": ">", "gte": ">=", "lt": "<", "lte": "<=", "ne": "!=", "eq": "=="}
+
+
+def sql(role, key, field_name):
+    return SQL.get(key) if role == "operator" else None
+
+
+def camel(role, key, field_name):
+    camel_names = {"user_id": "userId", "agent_id": "agentId", "app_id": "appId", "run_id": "runId"}
+    return camel_names.get(key) if role == "field" else None
+
+
+def p_logical_filter(not_shape="object"):
+    return p_scoped(
+        tree(condition_dict(p_entry()), not_shape=not_shape).filter(
+            lambda f: any(k in LOGICAL for k in f)
+        )
+    )
+
+
+def o_logical_filter():
+    return o_filter().filter(lambda f: any(k in LOGICAL for k in f))
+
+
+@st.composite
+def inject(draw, dialect, wrong_condition, alongside=None):
+    """A scoped filter holding `wrong_condition` as an AND or OR element beside others."""
+    wrong = draw(wrong_condition)
+    if dialect == PLATFORM:
+        entity = dict([draw(p_entity_entry(ops=("bare", "in")))])
+        others = draw(st.lists(alongside or condition_dict(p_entry()), max_size=2))
+        if draw(st.booleans()):
+            return {"AND": [entity, wrong, *others]}
+        return {"AND": [entity, {"OR": [wrong, *others]}]}
+    root = draw(o_filter(logical=()))
+    if draw(st.booleans()) and not set(wrong) & set(root):
+        return {**root, **wrong}
+    others = draw(st.lists(alongside or condition_dict(o_nested_entry()), max_size=2))
+    name = draw(st.sampled_from(["OR", "NOT"]))
+    return {**root, name: [wrong, *others]}
+
+
+@st.composite
+def mem101_cases(draw, dialect):
+    """Entity ids passed as keywords; the filter (if any) lacks them."""
+    pools = ENTITY_POOLS if dialect == PLATFORM else OSS_ENTITY_POOLS
+    names = draw(st.lists(st.sampled_from(sorted(pools)), min_size=1, max_size=2, unique=True))
+    keywords = {n: draw(st.sampled_from(pools[n])) for n in names}
+    if dialect == PLATFORM:
+        filters = draw(st.one_of(st.none(), tree(condition_dict(p_entry()))))
+    else:
+        filters = draw(st.one_of(st.none(), o_filter()))
+    if filters is not None:
+        filters = {k: v for k, v in filters.items() if k not in keywords}
+        if dialect == OSS:
+            filters = {k: v for k, v in filters.items() if k not in OSS_ENTITY_POOLS} or None
+    return FilterCase(
+        dialect,
+        filters,
+        "intended",
+        draw(records_for([filters, keywords])),
+        keywords={**keywords, **draw(st.sampled_from([{}, {"top_k": 5}]))},
+        style=draw(st.integers(0, 1)),
+    )
+
+
+@st.composite
+def dotted_p(draw):
+    key, value = draw(p_metadata_entry())
+    ((name, inner),) = value.items()
+    return {f"metadata.{name}": inner}
+
+
+@st.composite
+def dotted_o(draw):
+    key, value = draw(o_entry(ops=("bare", "eq", "ne", "in", "nin", "range", "contains")))
+    return {f"metadata.{key}": value}
+
+
+@st.composite
+def wrapped_o(draw):
+    entries = draw(st.lists(o_nested_entry(), min_size=1, max_size=2, unique_by=lambda p: p[0]))
+    return {"metadata": dict(entries)}
+
+
+@st.composite
+def not_list_p(draw):
+    inner = draw(condition_dict(p_entry()))
+    return {"NOT": [inner]}
+
+
+@st.composite
+def not_object_o(draw):
+    root = draw(o_filter(logical=("AND", "OR")))
+    root["NOT"] = draw(condition_dict(o_nested_entry()))
+    return root
+
+
+@st.composite
+def and_or_siblings_p(draw):
+    entity = dict([draw(p_entity_entry(ops=("bare", "in")))])
+    conditions = draw(st.lists(condition_dict(p_entry()), max_size=2))
+    alternatives = draw(st.lists(condition_dict(p_entry()), min_size=1, max_size=3))
+    filters = {"AND": [entity, *conditions], "OR": alternatives}
+    if draw(st.booleans()):  # the pair may sit one level down, too
+        return {"AND": [dict([draw(p_entity_entry(ops=("bare",)))]), filters]}
+    return filters
+
+
+@st.composite
+def logical_not_list(draw, dialect):
+    name = draw(st.sampled_from(["AND", "OR"]))
+    if dialect == PLATFORM:
+        inner = draw(condition_dict(p_entry()))
+        return {**dict([draw(p_entity_entry(ops=("bare",)))]), name: inner}
+    root = draw(o_filter(logical=()))
+    inner = draw(condition_dict(o_nested_entry()).filter(lambda c: not set(c) & set(root)))
+    return {**root, name: inner}
+
+
+@st.composite
+def entity_in_and_o(draw):
+    field_name, value = draw(o_entity())
+    others = draw(st.lists(condition_dict(o_nested_entry()), min_size=1, max_size=2))
+    keys = [k for other in others for k in other]
+    if len(keys) != len(set(keys)):
+        others = others[:1]
+    return {"AND": [{field_name: value}, *others]}
+
+
+@st.composite
+def scalar_in_p(draw):
+    kind = draw(st.sampled_from(["entity", "time", "categories"]))
+    if kind == "entity":
+        field_name = draw(st.sampled_from(sorted(ENTITY_POOLS)))
+        return {field_name: {"in": draw(st.sampled_from(ENTITY_POOLS[field_name]))}}
+    if kind == "time":
+        return {"created_at": {"in": draw(st.sampled_from(DATES))}}
+    return {"categories": {"in": draw(st.sampled_from(["food", "travel", "Food"]))}}
+
+
+@st.composite
+def scalar_in_o(draw):
+    key = draw(st.sampled_from(sorted(METADATA)))
+    op = draw(st.sampled_from(["in", "nin"]))
+    return {key: {op: draw(st.sampled_from(METADATA[key]))}}
+
+
+def metadata_in_p():
+    key = st.sampled_from(["topic", "tier", "lang"])
+    return st.tuples(
+        key, st.lists(st.sampled_from(METADATA["tier"] + METADATA["lang"]), min_size=1, max_size=3)
+    ).map(lambda kv: {"metadata": {kv[0]: {"in": kv[1]}}})
+
+
+PROOFS: dict[str, st.SearchStrategy] = {
+    # --- filters ---
+    "MEM101": st.one_of(mem101_cases(PLATFORM), mem101_cases(OSS)),
+    "MEM201": st.one_of(
+        filter_cases(PLATFORM, p_dollar_filters(), meaning="mongo"),
+        filter_cases(OSS, o_dollar_filters(), meaning="mongo"),
+    ),
+    "MEM202": st.one_of(
+        filter_cases(PLATFORM, respelled(p_logical_filter(), lowercase)),
+        filter_cases(PLATFORM, respelled(p_logical_filter(), capitalised)),
+        filter_cases(OSS, respelled(o_logical_filter(), lowercase)),
+    ),
+    "MEM203": st.one_of(
+        filter_cases(PLATFORM, respelled(p_filter(kinds=("entity", "time", "metadata")), sql)),
+        filter_cases(OSS, respelled(o_filter(), sql)),
+    ),
+    "MEM208": filter_cases(PLATFORM, inject(PLATFORM, metadata_in_p())),
+    "MEM209": filter_cases(
+        PLATFORM,
+        inject(
+            PLATFORM, st.sampled_from(CATEGORY_TEXT).map(lambda s: {"categories": {"icontains": s}})
+        ),
+    ),
+    "MEM210": filter_cases(
+        PLATFORM,
+        inject(PLATFORM, st.sampled_from(DATES).map(lambda d: {"created_at": {"eq": d}})),
+    ),
+    "MEM214": st.one_of(
+        filter_cases(PLATFORM, inject(PLATFORM, scalar_in_p())),
+        filter_cases(OSS, inject(OSS, scalar_in_o())),
+    ),
+    "MEM301": st.one_of(
+        filter_cases(PLATFORM, inject(PLATFORM, not_list_p())),
+        filter_cases(OSS, not_object_o()),
+    ),
+    "MEM302": filter_cases(PLATFORM, and_or_siblings_p()),
+    "MEM305": st.one_of(
+        filter_cases(PLATFORM, inject(PLATFORM, dotted_p())),
+        filter_cases(OSS, inject(OSS, dotted_o())),
+    ),
+    "MEM306": filter_cases(OSS, inject(OSS, wrapped_o())),
+    "MEM311": st.one_of(
+        filter_cases(PLATFORM, logical_not_list(PLATFORM)),
+        filter_cases(OSS, logical_not_list(OSS)),
+    ),
+    "MEM402": filter_cases(OSS, entity_in_and_o()),
+    "MEM404": st.one_of(
+        filter_cases(PLATFORM, respelled(p_filter(), camel)),
+        filter_cases(OSS, respelled(o_filter(), camel)),
+    ),
+}
+
+
+# --- arguments ----------------------------------------------------------------------------------
+
+
+def renamed_keyword(dialect, method, aliases, canonical, values, base="", query=True):
+    """`receiver.method(<query,> <base>, alias=value)` meaning `canonical=value`."""
+
+    def build(alias, value):
+        parts = (['"q"'] if query else []) + ([base] if base else []) + [f"{alias}={value!r}"]
+        call = f"{receiver(dialect)}.{method}({', '.join(parts)})\n"
+        intended = {"<method>": method, canonical: value}
+        if query:
+            intended["query"] = "q"
+        if base:
+            intended.update(call_arguments(last_call(f"f({base})"))[1])
+        return ArgumentCase(dialect, call, intended)
+
+    return st.builds(build, st.sampled_from(aliases), values)
+
+
+SCOPE = 'filters={"user_id": "alice"}'
+CAP_ALIASES = ["limit", "k", "n", "max_results", "count", "size"]
+THRESHOLD_ALIASES = [
+    "min_score",
+    "score_threshold",
+    "similarity_threshold",
+    "min_relevance",
+    "cutoff",
+]
+
+
+def mem0_both(make):
+    return st.one_of(make(PLATFORM), make(OSS))
+
+
+@st.composite
+def positional_filters(draw, dialect):
+    filters = draw(p_filter() if dialect == PLATFORM else o_filter())
+    call = f'{receiver(dialect)}.search("q", {render(filters, draw(st.integers(0, 1)))})\n'
+    return ArgumentCase(dialect, call, {"<method>": "search", "query": "q", "filters": filters})
+
+
+@st.composite
+def singular_filter(draw, dialect):
+    filters = draw(p_filter() if dialect == PLATFORM else o_filter())
+    call = f'{receiver(dialect)}.search("q", filter={render(filters, draw(st.integers(0, 1)))})\n'
+    return ArgumentCase(dialect, call, {"<method>": "search", "query": "q", "filters": filters})
+
+
+@st.composite
+def delete_all_filters(draw, dialect):
+    pools = ENTITY_POOLS if dialect == PLATFORM else OSS_ENTITY_POOLS
+    names = draw(st.lists(st.sampled_from(sorted(pools)), min_size=1, max_size=3, unique=True))
+    ids = {n: draw(st.sampled_from(pools[n])) for n in names}
+    call = f"{receiver(dialect)}.delete_all(filters={ids!r})\n"
+    return ArgumentCase(dialect, call, {"<method>": "delete_all", **ids})
+
+
+ARGUMENT_PROOFS: dict[str, st.SearchStrategy] = {
+    "MEM102": mem0_both(
+        lambda d: renamed_keyword(d, "search", CAP_ALIASES, "top_k", st.integers(1, 100), SCOPE)
+    ),
+    "MEM103": mem0_both(
+        lambda d: renamed_keyword(
+            d,
+            "search",
+            THRESHOLD_ALIASES,
+            "threshold",
+            st.sampled_from([0.0, 0.2, 0.5, 1.0]),
+            SCOPE,
+        )
+    ),
+    "MEM104": mem0_both(
+        lambda d: renamed_keyword(
+            d, "search", ["use_rerank", "reranking", "reorder"], "rerank", st.booleans(), SCOPE
+        )
+    ),
+    "MEM105": mem0_both(singular_filter),
+    "MEM106": mem0_both(positional_filters),
+    "MEM110": renamed_keyword(
+        OSS, "get_all", ["limit"], "top_k", st.integers(1, 100), SCOPE, query=False
+    ),
+    "MEM116": delete_all_filters(OSS),
+    "MEM117": delete_all_filters(PLATFORM),
+    "MEM124": mem0_both(
+        lambda d: renamed_keyword(d, "search", ["topK"], "top_k", st.integers(1, 100), SCOPE)
+    ),
+    "MEM606": st.one_of(
+        renamed_keyword(
+            "memsy", "search", ["top_k", "k", "n", "max_results"], "limit", st.integers(1, 100)
+        ),
+        renamed_keyword(
+            "memsy",
+            "search",
+            ["min_score", "score_threshold"],
+            "threshold",
+            st.sampled_from([0.0, 0.05, 0.5]),
+        ),
+        renamed_keyword(
+            "memsy", "search", ["user_id", "agent_id"], "actor_id", st.sampled_from(USERS)
+        ),
+        renamed_keyword(
+            "memsy",
+            "search",
+            ["conversation_id", "thread_id"],
+            "session_id",
+            st.sampled_from(["s1", "chat:42"]),
+        ),
+    ),
+    "MEM652": renamed_keyword(
+        "memos",
+        "search_memory",
+        ["filters"],
+        "filter",
+        st.just({"and": [{"scene": "chat"}]}),
+        'user_id="alice"',
+    ),
+    "MEM653": st.one_of(
+        renamed_keyword(
+            "memos",
+            "search_memory",
+            ["top_k", "limit"],
+            "memory_limit_number",
+            st.integers(1, 25),
+            'user_id="alice"',
+        ),
+        renamed_keyword(
+            "memos",
+            "search_memory",
+            ["threshold", "min_score"],
+            "relativity",
+            st.sampled_from([0.0, 0.3, 1.0]),
+            'user_id="alice"',
+        ),
+        renamed_keyword(
+            "memos",
+            "search_memory",
+            ["session_id"],
+            "conversation_id",
+            st.sampled_from(["c1", "c2"]),
+            'user_id="alice"',
+        ),
+    ),
+}
+
+
+# --- the table is complete ----------------------------------------------------------------------
+
+
+def safe_fix_kinds() -> list[str]:
+    """Rules that document a fix applied without --unsafe-fixes."""
+    return sorted(
+        code
+        for code, rule in RULES.items()
+        if any(e.fixed is not None and not e.unsafe for e in rule.examples)
+    )
+
+
+def test_every_safe_fix_kind_has_a_proof():
+    missing = [c for c in safe_fix_kinds() if c not in PROOFS and c not in ARGUMENT_PROOFS]
+    assert not missing, f"safe fixes without an equivalence proof: {missing}"
+
+
+PROOF_SETTINGS = settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    database=None,
+    suppress_health_check=list(HealthCheck),
+)
+
+
+def _run(code: str, strategy: st.SearchStrategy, prove: Callable) -> int:
+    cases = []
+
+    @PROOF_SETTINGS
+    @given(case=strategy)
+    def check(case):
+        prove(code, case)
+        cases.append(case)
+
+    check()
+    return len(cases)
+
+
+REGISTERED_FILTER_KINDS = [c for c in PROOFS if c in RULES]
+REGISTERED_ARGUMENT_KINDS = [c for c in ARGUMENT_PROOFS if c in RULES]
+
+
+@pytest.mark.parametrize("code", REGISTERED_FILTER_KINDS)
+def test_safe_filter_fix_keeps_the_selected_records(code):
+    count = _run(code, PROOFS[code], prove_filter_case)
+    print(f"{code}: {count} generated cases kept their meaning")
+    assert count >= EXAMPLES
+
+
+@pytest.mark.parametrize("code", REGISTERED_ARGUMENT_KINDS)
+def test_safe_argument_fix_passes_what_the_author_meant(code):
+    count = _run(code, ARGUMENT_PROOFS[code], prove_argument_case)
+    print(f"{code}: {count} generated cases kept their meaning")
+    assert count >= EXAMPLES
+
+
+@pytest.mark.parametrize("code", sorted(PROOFS))
+def test_filter_strategy_is_ready(code):
+    """Entries wait for their rule; their cases must already read as something definite."""
+
+    @settings(
+        max_examples=25, deadline=None, database=None, suppress_health_check=list(HealthCheck)
+    )
+    @given(case=PROOFS[code])
+    def check(case):
+        program = PREAMBLES[case.dialect] + case.source()
+        engine.parse(program)
+        selected_before(case)
+
+    check()
+
+
+@pytest.mark.parametrize("code", sorted(ARGUMENT_PROOFS))
+def test_argument_strategy_is_ready(code):
+    @settings(
+        max_examples=25, deadline=None, database=None, suppress_health_check=list(HealthCheck)
+    )
+    @given(case=ARGUMENT_PROOFS[code])
+    def check(case):
+        last_call(PREAMBLES[case.dialect] + case.call)
+
+    check()
+
+
+# --- fixes that are not safe --------------------------------------------------------------------
+# What the proofs found. Each entry is a form a rule rewrites under --fix although the rewrite
+# changes which records are selected; the test fails (strict xfail passes) until the rule stops
+# rewriting it without --unsafe-fixes.
+
+KNOWN_UNSAFE = {
+    "MEM201-oss-ne-nin": (
+        "MEM201",
+        filter_cases(OSS, o_dollar_filters(ops=("ne", "nin")), meaning="mongo"),
+        "MongoDB's $ne / $nin match documents where the field is missing or null; on open source "
+        "mem0 the rewritten ne / nin become Qdrant `except` conditions, which never match a "
+        "missing or null field (qdrant-client local mode, payload_filters.check_match).",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(KNOWN_UNSAFE))
+def test_known_unsafe_rewrite_is_not_applied_by_fix(name, request):
+    code, strategy, why = KNOWN_UNSAFE[name]
+    if code not in RULES:
+        pytest.skip(f"{code} is not registered")
+    request.applymarker(pytest.mark.xfail(strict=True, reason=why))
+
+    @settings(
+        max_examples=EXAMPLES, deadline=None, database=None, suppress_health_check=list(HealthCheck)
+    )
+    @given(case=strategy)
+    def check(case):
+        program = PREAMBLES[case.dialect] + case.source()
+        assert fix(program).module.code == program, "rewritten by --fix"
+
+    check()
+
+
+def test_known_unsafe_counterexample():
+    """The smallest case behind MEM201-oss-ne-nin, spelled out."""
+    record = {"user_id": "alice"}  # no `topic`
+    assert mongo.select({"user_id": "alice", "topic": {"$ne": "food"}}, [oss.payload(record)]) == [
+        0
+    ]
+    assert oss.select_real({"user_id": "alice", "topic": {"ne": "food"}}, [record]) == []
