@@ -88,7 +88,6 @@ class BindingCollector(cst.CSTVisitor):
         self.module_scope = Scope("module", None)
         self._scopes: list[Scope] = [self.module_scope]
         self.calls: list[tuple[cst.Call, Scope]] = []
-        self.awaited: set[int] = set()
         # id(awaited expression) -> the Await node (a fix that drops a wrong `await` needs it).
         self.await_of: dict[int, cst.Await] = {}
         self.functions: dict[int, Scope] = {}  # id(FunctionDef) -> its scope
@@ -301,7 +300,6 @@ class BindingCollector(cst.CSTVisitor):
             self._mutated(func.value)
 
     def visit_Await(self, node: cst.Await) -> None:
-        self.awaited.add(id(node.expression))
         self.await_of[id(node.expression)] = node
 
 

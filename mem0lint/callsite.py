@@ -145,7 +145,7 @@ def call_sites(collector: BindingCollector, resolver: Resolver) -> Iterator[Call
 def _site(
     call: cst.Call, scope: Scope, collector: BindingCollector, resolver: Resolver
 ) -> CallSite | None:
-    awaited = id(call) in collector.awaited
+    awaited = id(call) in collector.await_of
     func, func_scope = _unalias(call.func, scope)
     method = _method_name(func)
     if method is not None:

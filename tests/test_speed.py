@@ -113,7 +113,7 @@ def test_walk_collects_exactly_what_libcst_visit_collects(name):
         assert {k: [b.kind for b in v] for k, v in scope_a.bindings.items()} == {
             k: [b.kind for b in v] for k, v in scope_b.bindings.items()
         }
-    assert by_walk.awaited == by_visit.awaited
+    assert by_walk.await_of.keys() == by_visit.await_of.keys()
 
 
 class _Everything(cst.CSTVisitor):
