@@ -14,7 +14,7 @@ from mem0lint.callsite import CallSite, call_sites
 from mem0lint.dialects import Dialect
 from mem0lint.positions import node_ranges
 from mem0lint.prefilter import may_matter  # noqa: F401  (re-exported: the pipeline's first step)
-from mem0lint.rule import Applicability, Diagnostic, Rule, Severity, all_rules
+from mem0lint.rule import Applicability, Diagnostic, Rule, all_rules
 from mem0lint.settings import Settings  # noqa: F401  (re-exported; importable without libcst)
 from mem0lint.walk import walk
 
@@ -214,11 +214,13 @@ def lint(
     *,
     keep: Union[Keep, None] = None,
     project: Union[ProjectLookup, None] = None,
+    source: Union[str, bytes, None] = None,
 ) -> list[Diagnostic]:
     """`project`: what the rest of the project defines, as this file sees it; None judges the
-    file alone."""
+    file alone. `source`: the module's text, when the caller has it (generating it costs as much
+    as parsing)."""
     diagnostics = check_module(module, rules, project)
-    noqa = suppressions.mentions_noqa(module.code)
+    noqa = suppressions.mentions_noqa(module.code if source is None else source)
     if not diagnostics and not noqa:
         return diagnostics
     place(module, diagnostics)
@@ -254,6 +256,7 @@ class FixResult:
     module: cst.Module
     applied: int  # fixes applied over all rounds
     diagnostics: list[Diagnostic]  # what is left
+    code: Union[str, None] = None  # the fixed text; None when nothing changed
 
 
 def fix(
@@ -262,12 +265,15 @@ def fix(
     *,
     keep: Union[Keep, None] = None,
     project: Union[ProjectLookup, None] = None,
+    source: Union[str, bytes, None] = None,
 ) -> FixResult:
     """Apply fixes, re-parse, re-check, until nothing applies (bounded)."""
     unsafe = rules.settings.unsafe_fixes
     applied = 0
+    code = None
     for _ in range(MAX_FIX_ROUNDS):
-        diagnostics = lint(module, rules, keep=keep, project=project)
+        text = source if code is None else code
+        diagnostics = lint(module, rules, keep=keep, project=project, source=text)
         chosen: dict[int, cst.CSTNode] = {}
         taken: list[tuple] = []
         for diagnostic in diagnostics:
@@ -281,16 +287,13 @@ def fix(
                 chosen[id(old)] = new
             applied += 1
         if not chosen:
-            return FixResult(module, applied, diagnostics)
-        changed = module.visit(_Replace(chosen))
-        module = parse_again(changed, module)
-    return FixResult(module, applied, lint(module, rules, keep=keep, project=project))
+            return FixResult(module, applied, diagnostics, code)
+        code = module.visit(_Replace(chosen)).code
+        module = parse_again(code, module)
+    left = lint(module, rules, keep=keep, project=project, source=code)
+    return FixResult(module, applied, left, code)
 
 
-def parse_again(changed: cst.Module, like: cst.Module) -> cst.Module:
+def parse_again(code: str, like: cst.Module) -> cst.Module:
     """Re-parse fixed code: a fix that yields code which does not parse is a bug, not output."""
-    return cst.parse_module(changed.code, config=like.config_for_parsing)
-
-
-def severity_rank(severity: Severity) -> int:
-    return {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}[severity]
+    return cst.parse_module(code, config=like.config_for_parsing)

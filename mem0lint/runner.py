@@ -144,29 +144,31 @@ def _run_program(
         document.info.append(f"skipped: {error}")
         return True
     keep = _keeper(document, program) if set(program.regions) != program.owned else None
+    source = program.source
+    code = None  # the text of the final program, when a fix changed it
     if mode == CHECK:
-        diagnostics = engine.lint(module, rules, keep=keep, project=project)
-        final = module
+        diagnostics = engine.lint(module, rules, keep=keep, project=project, source=source)
     elif mode == ADD_NOQA:
-        diagnostics = engine.lint(module, rules, keep=keep, project=project)
+        diagnostics = engine.lint(module, rules, keep=keep, project=project, source=source)
         final, added, _ = suppressions.add_noqa(module, diagnostics)
         if added and document.update(program, final):
             report.noqa_added += added
             diagnostics = []
-        else:
-            final = module
     else:
-        result = engine.fix(module, rules, keep=keep, project=project)
-        diagnostics, final = result.diagnostics, result.module
-        if result.applied and final.code != module.code:
-            if document.update(program, final):
+        result = engine.fix(module, rules, keep=keep, project=project, source=source)
+        diagnostics = result.diagnostics
+        if result.applied and result.code is not None:
+            if document.update(program, result.module):
                 report.fixed += result.applied
+                code = result.code
             else:
                 document.info.append("a fix could not be mapped back into the file; not applied")
-                diagnostics, final = engine.lint(module, rules, keep=keep, project=project), module
-    code = final.code
-    for diagnostic in diagnostics:
-        _relocate(document, program, code, diagnostic)
+                diagnostics = engine.lint(module, rules, keep=keep, project=project, source=source)
+    if program.separated and diagnostics:
+        if code is None:
+            code = source.decode("utf-8") if isinstance(source, bytes) else source
+        for diagnostic in diagnostics:
+            _relocate(document, program, code, diagnostic)
     report.diagnostics.extend(diagnostics)
     report.diagnostics.sort(key=lambda d: (d.cell or 0, d.start, d.code))
     return True
@@ -188,8 +190,6 @@ def _keeper(document: Document, program: Program) -> engine.Keep:
 
 def _relocate(document: Document, program: Program, code: str, diagnostic: Diagnostic) -> None:
     """Program rows -> real rows of the file (and the notebook cell)."""
-    if not program.separated:
-        return
     _, cell, row, column = document.locate(program, code, *diagnostic.start)
     _, _, end_row, end_column = document.locate(program, code, *diagnostic.end)
     diagnostic.start, diagnostic.end, diagnostic.cell = (row, column), (end_row, end_column), cell
