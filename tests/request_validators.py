@@ -6,6 +6,7 @@ not an error here, because the SDK call succeeds.
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -43,6 +44,8 @@ def _platform_query(sent: Sent, search: bool) -> None:
         raise Invalid(f"400: entity ids {top_level} at the top level; put them in filters")
     if "filters" not in body:
         raise Invalid("400: filters is required")
+    if search and '"keywords"' in json.dumps(body["filters"]):
+        raise Invalid("500: a keywords filter in search (MEM-5746)")
     try:
         platform.select(body["filters"], [{}], strict=True)
     except platform.Rejected as error:

@@ -80,6 +80,8 @@ def _reply(path: str) -> dict:
         return {"code": 0, "message": "ok", "data": {}}
     if "memsy" in path or path.startswith("/v1/search") or path.endswith("/search"):
         return {"results": []}
+    if path.endswith("/console/memories"):  # Memsy memories.list: a page
+        return {"items": [], "total": 0, "limit": 50, "offset": 0}
     return {"results": [], "message": "ok"}
 
 
@@ -164,6 +166,10 @@ def load_memos_client() -> types.ModuleType:
 
 @contextmanager
 def stubbed_network(outcome: Outcome, monkeypatch):
+    # Examples read their credentials from the environment, as real code does.
+    for variable in ("MEMSY_BASE_URL", "MEMSY_API_KEY", "MEM0_API_KEY", "MEMOS_API_KEY"):
+        monkeypatch.setenv(variable, "https://memsy.example" if "URL" in variable else "key")
+
     def handler(request: httpx.Request) -> httpx.Response:
         outcome.sent.append(
             Sent(
@@ -237,6 +243,8 @@ def stand_in(name: str, called: bool) -> Any:
         value = ["alice"] if lowered.endswith("ids") else "alice"
     elif lowered in ("n", "k", "limit", "top_k", "size", "count"):
         value = 5
+    elif any(word in lowered for word in ("threshold", "cutoff", "score")):
+        value = 0.3
     elif "date" in lowered or "time" in lowered:
         value = "2024-01-01"
     elif "config" in lowered:

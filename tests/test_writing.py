@@ -73,11 +73,11 @@ def test_a_file_changed_since_it_was_read_is_not_overwritten(tmp_path, monkeypat
     edited = BAD + "# the author's edit, saved while mem0lint was working\n"
     real_fix = engine.fix
 
-    def fix_while_the_author_saves(module, rules):
+    def fix_while_the_author_saves(module, rules, **options):
         path.write_text(edited)
-        return real_fix(module, rules)
+        return real_fix(module, rules, **options)
 
-    monkeypatch.setattr(runner.engine, "fix", fix_while_the_author_saves)
+    monkeypatch.setattr(engine, "fix", fix_while_the_author_saves)
     report = fix_file(path)
     assert path.read_text() == edited
     assert "changed on disk since it was read" in report.error

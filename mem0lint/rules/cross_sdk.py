@@ -139,7 +139,7 @@ class MemosGrammarOnMem0(Rule):
                 target = None
             message = f"`{name}=` is MemOS's keyword; mem0's `{site.method}()` ignores it"
             message += f": use `{target}`" if target else ""
-            yield Finding(arg, message, fix)
+            yield Finding(arg, message, fix, severity=Severity.WARNING)  # ignored, not raised
 
     def _time_fields(self, site: CallSite) -> Iterator[Finding]:
         from mem0lint.rules.common import field_conditions
@@ -159,6 +159,7 @@ class MemosGrammarOnMem0(Rule):
                 condition.entry.key_node,
                 f"`{condition.field}` is MemOS's field name; mem0 calls it `{target}`",
                 fix,
+                severity=Severity.WARNING,  # an unknown field matches nothing; no error
             )
 
 

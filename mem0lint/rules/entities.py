@@ -666,7 +666,6 @@ class OssWildcardEntity(Rule):
                     f'`delete_all({name}="*")` is not "every {name}": the store skips the '
                     "condition and deletes every memory in the collection (use `reset()` if "
                     "that is meant)",
-                    severity=Severity.ERROR,
                 )
 
 

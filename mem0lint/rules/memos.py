@@ -320,13 +320,22 @@ class MemosPositionalArgs(Rule):
         "conversation_id, agent_id, memory_limit_number...: a 4th positional argument meant as "
         "a limit becomes `agent_id`."
     )
-    fix_safety = "safe (each positional argument past the third gets the keyword it binds to)"
+    fix_safety = (
+        "safe: each positional argument past the third gets the keyword it binds to; none when "
+        "`user_id` is given too (then the 4th was surely meant as a limit, and the call raises "
+        "ValueError with both ids: MEM651)"
+    )
     examples = [
+        Example(
+            "memos",
+            bad='client.search_memory("q", None, "0928", "agent_7")',
+            good='client.search_memory("q", conversation_id="0928", agent_id="agent_7")',
+            fixed='client.search_memory("q", None, "0928", agent_id="agent_7")',
+        ),
         Example(
             "memos",
             bad='client.search_memory("q", "u_1", "0928", 10)',
             good='client.search_memory("q", "u_1", "0928", memory_limit_number=10)',
-            fixed='client.search_memory("q", "u_1", "0928", agent_id=10)',
         ),
     ]
 
@@ -336,7 +345,9 @@ class MemosPositionalArgs(Rule):
             return
         params = site.spec.params
         fix = None
-        if len(positional) <= len(params):
+        user = argument(site, "user_id")
+        user_given = user is not None and literal(user.value) not in (None, "")
+        if len(positional) <= len(params) and not user_given:
             args = [
                 a.with_changes(
                     keyword=cst.Name(params[i]),

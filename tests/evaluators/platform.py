@@ -36,6 +36,8 @@ KIND_OPERATORS = {
     "categories": frozenset({"in", "contains"}),
     "metadata": frozenset({"eq", "ne", "contains"}),
     "memory_ids": frozenset({"in"}),
+    # A text match on the memory itself (`get_all` only; `search` answers 500, MEM212).
+    "keywords": frozenset({"contains", "icontains"}),
 }
 
 
@@ -44,7 +46,7 @@ def kind_of(field: str) -> str | None:
         return "entity"
     if field in TIMES:
         return "time"
-    if field in ("categories", "memory_ids"):
+    if field in ("categories", "memory_ids", "keywords"):
         return field
     return None
 
@@ -99,7 +101,8 @@ def _entry(key: str, value: Any, record: dict, strict: bool) -> bool:
     kind = kind_of(field)
     if kind is None:
         raise Rejected(f"{key!r} is not an allowed filter field")
-    return _field(kind, value, record.get(field, MISSING), strict)
+    stored = record.get("memory", MISSING) if kind == "keywords" else record.get(field, MISSING)
+    return _field(kind, value, stored, strict)
 
 
 def _logical(name: str, value: Any, record: dict, strict: bool) -> bool:
@@ -144,6 +147,8 @@ def _field(kind: str, value: Any, actual: Any, strict: bool) -> bool:
     if ops is None:
         if kind == "categories" and strict:
             raise Rejected("categories accept only `in` and `contains`")
+        if kind == "keywords" and strict:
+            raise Rejected("keywords needs `contains` or `icontains`")
         if kind == "memory_ids" and isinstance(value, list):
             return _op(kind, "in", value, actual, strict)
         return _op(kind, "eq", value, actual, strict, bare=True)
