@@ -40,7 +40,7 @@ from typing import Any, Callable
 
 import pytest
 from evaluators import memos, mongo, oss, platform
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from strategies import (
     CATEGORY_TEXT,
@@ -881,41 +881,45 @@ def test_argument_strategy_is_ready(code):
 
 
 # --- fixes that are not safe --------------------------------------------------------------------
-# What the proofs found. Each entry is a form a rule rewrites under --fix although the rewrite
-# changes which records are selected; the test fails (strict xfail passes) until the rule stops
-# rewriting it without --unsafe-fixes.
+# What the proofs found: forms a rule rewrites only with --unsafe-fixes, because the rewrite
+# changes which records are selected.
 
-KNOWN_UNSAFE = {
-    "MEM201-oss-ne-nin": (
-        "MEM201",
-        filter_cases(OSS, o_dollar_filters(ops=("ne", "nin")), meaning="mongo"),
-        "MongoDB's $ne / $nin match documents where the field is missing or null; on open source "
-        "mem0 the rewritten ne / nin become Qdrant `except` conditions, which never match a "
-        "missing or null field (qdrant-client local mode, payload_filters.check_match).",
-    ),
-}
+UNSAFE_FIXES = engine.RuleSet(engine.Settings(unsafe_fixes=True))
 
 
-@pytest.mark.parametrize("name", sorted(KNOWN_UNSAFE))
-def test_known_unsafe_rewrite_is_not_applied_by_fix(name, request):
-    code, strategy, why = KNOWN_UNSAFE[name]
-    if code not in RULES:
-        pytest.skip(f"{code} is not registered")
-    request.applymarker(pytest.mark.xfail(strict=True, reason=why))
+def dollar_keys(node: Any) -> list[str]:
+    if isinstance(node, dict):
+        own = [k for k in node if k in ("$ne", "$nin")]
+        return own + [k for v in node.values() for k in dollar_keys(v)]
+    if isinstance(node, list):
+        return [k for item in node for k in dollar_keys(item)]
+    return []
 
-    @settings(
-        max_examples=EXAMPLES, deadline=None, database=None, suppress_health_check=list(HealthCheck)
-    )
-    @given(case=strategy)
-    def check(case):
-        program = PREAMBLES[case.dialect] + case.statement()
-        assert engine.fix(engine.parse(program), SAFE_FIXES).module.code == program, "rewritten"
 
-    check()
+@settings(max_examples=50, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+@given(case=filter_cases(OSS, o_dollar_filters(ops=("ne", "nin")), meaning="mongo"))
+def test_oss_dollar_ne_nin_is_renamed_only_with_unsafe_fixes(case):
+    """MongoDB's $ne / $nin match documents where the field is missing or null; on open source
+    mem0 the renamed ne / nin become Qdrant `except` conditions, which never match a missing or
+    null field (qdrant-client local mode, payload_filters.check_match): MEM201 offers the rename
+    as an unsafe fix only."""
+    assume(case is not None)
+    program = PREAMBLES[OSS] + case.statement()
+    written = sorted(dollar_keys(case.filters))
+    safe = engine.fix(engine.parse(program), SAFE_FIXES)
+    kept = [d for d in safe.diagnostics if d.code == "MEM201"]
+    assert sorted(dollar_keys(last_filters(safe.module.code))) == written
+    assert len(kept) == len(written) and all(not engine.applicable(d, False) for d in kept)
+    unsafe = engine.fix(engine.parse(program), UNSAFE_FIXES).module.code
+    assert dollar_keys(last_filters(unsafe)) == []
+
+
+def last_filters(code: str) -> Any:
+    return call_arguments(last_call(code))[1]["filters"]
 
 
 def test_known_unsafe_counterexample():
-    """The smallest case behind MEM201-oss-ne-nin, spelled out."""
+    """The smallest case behind MEM201's unsafe `$ne` on open source, spelled out."""
     record = {"user_id": "alice"}  # no `topic`
     assert mongo.select({"user_id": "alice", "topic": {"$ne": "food"}}, [oss.payload(record)]) == [
         0
