@@ -7,7 +7,13 @@ and records actually meet: a filter that selects nothing proves little.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from hypothesis import strategies as st
+
+# Strategy factories are called inside composites, once per draw: returning the same strategy
+# object for the same arguments spares hypothesis validating a new one every time.
+reuse = lru_cache(maxsize=1024)
 
 USERS = ["alice", "Alice", "bob"]
 AGENTS = ["helper", "Helper"]
@@ -108,8 +114,8 @@ def record(draw, bias: dict | None = None) -> dict:
 records = st.lists(record(), min_size=1, max_size=12)
 
 
-def records_for(filters) -> st.SearchStrategy:
-    return st.lists(record(mentioned(filters)), min_size=1, max_size=12)
+def records_for(filters, max_size: int = 12) -> st.SearchStrategy:
+    return st.lists(record(mentioned(filters)), min_size=1, max_size=max_size)
 
 
 def _one_of_pool(pool):
@@ -119,6 +125,7 @@ def _one_of_pool(pool):
 # --- Platform (§3.1): conditions the Platform accepts --------------------------------------------
 
 
+@reuse
 @st.composite
 def p_entity_entry(draw, ops=("bare", "eq", "ne", "in", "*")) -> tuple[str, object]:
     field = draw(st.sampled_from(sorted(ENTITY_POOLS)))
@@ -133,6 +140,7 @@ def p_entity_entry(draw, ops=("bare", "eq", "ne", "in", "*")) -> tuple[str, obje
     return field, {form: draw(_one_of_pool(pool))}
 
 
+@reuse
 @st.composite
 def p_time_entry(draw, ops=("bare", "gt", "gte", "lt", "lte", "ne", "in", "range")):
     field = draw(st.sampled_from(["created_at", "updated_at"]))
@@ -147,6 +155,7 @@ def p_time_entry(draw, ops=("bare", "gt", "gte", "lt", "lte", "ne", "in", "range
     return field, {form: draw(_one_of_pool(DATES))}
 
 
+@reuse
 @st.composite
 def p_categories_entry(draw, ops=("in", "contains")):
     if draw(st.sampled_from(ops)) == "in":
@@ -156,6 +165,7 @@ def p_categories_entry(draw, ops=("in", "contains")):
     return "categories", {"contains": draw(_one_of_pool(CATEGORY_TEXT))}
 
 
+@reuse
 @st.composite
 def p_metadata_entry(draw, ops=("bare", "eq", "ne", "contains")):
     key = draw(st.sampled_from(sorted(METADATA)))
@@ -170,6 +180,7 @@ def p_metadata_entry(draw, ops=("bare", "eq", "ne", "contains")):
     return "metadata", {key: value}
 
 
+@reuse
 def p_entry(kinds=("entity", "time", "categories", "metadata")):
     makers = {
         "entity": p_entity_entry(),
@@ -180,12 +191,14 @@ def p_entry(kinds=("entity", "time", "categories", "metadata")):
     return st.one_of([makers[k] for k in kinds])
 
 
+@reuse
 @st.composite
 def condition_dict(draw, entries, max_entries: int = 2) -> dict:
     pairs = draw(st.lists(entries, min_size=1, max_size=max_entries, unique_by=lambda p: p[0]))
     return dict(pairs)
 
 
+@reuse
 def tree(leaf: st.SearchStrategy, logical=("AND", "OR", "NOT"), not_shape="object"):
     """Filters built from `leaf` conditions with nested AND / OR lists and NOT."""
 
@@ -213,6 +226,7 @@ def mentions_entity(node, entities=frozenset(ENTITY_POOLS)) -> bool:
     return False
 
 
+@reuse
 @st.composite
 def p_scoped(draw, filters: st.SearchStrategy) -> dict:
     """A Platform filter with an entity id (the Platform rejects a filter without one)."""
@@ -223,6 +237,7 @@ def p_scoped(draw, filters: st.SearchStrategy) -> dict:
     return result
 
 
+@reuse
 def p_filter(kinds=("entity", "time", "categories", "metadata"), logical=("AND", "OR", "NOT")):
     return p_scoped(tree(condition_dict(p_entry(kinds)), logical))
 
@@ -230,6 +245,7 @@ def p_filter(kinds=("entity", "time", "categories", "metadata"), logical=("AND",
 # --- open source (§3.2): flat payload keys, a top-level entity id --------------------------------
 
 
+@reuse
 @st.composite
 def o_entry(draw, ops=("bare", "eq", "ne", "in", "nin", "range", "contains", "*", "list")):
     key = draw(st.sampled_from(["topic", "tier", "priority", "lang", "created_at"]))
@@ -254,11 +270,13 @@ def o_entry(draw, ops=("bare", "eq", "ne", "in", "nin", "range", "contains", "*"
     return key, {form: draw(_one_of_pool(pool))}
 
 
+@reuse
 def o_nested_entry():
     """Conditions for inside AND / OR / NOT on open source (no wildcard: see o_filter)."""
     return o_entry(ops=("bare", "eq", "ne", "in", "nin", "range", "contains", "list"))
 
 
+@reuse
 @st.composite
 def o_entity(draw) -> tuple[str, str]:
     field = draw(st.sampled_from(sorted(OSS_ENTITY_POOLS)))
@@ -273,8 +291,9 @@ def _keys(node) -> set:
     return set()
 
 
+@reuse
 @st.composite
-def o_filter(draw, entries=None, logical=("AND", "OR", "NOT")) -> dict:
+def o_filter(draw, entries=None, logical=("AND", "OR", "NOT"), min_logical=0) -> dict:
     """A filter mem0 open source accepts: a top-level entity id, flat keys, logical lists.
 
     Keys stay distinct across the root and its AND (the SDK flattens a root AND into one dict,
@@ -287,21 +306,32 @@ def o_filter(draw, entries=None, logical=("AND", "OR", "NOT")) -> dict:
     root = dict([draw(o_entity())])
     for key, value in draw(st.lists(entries, max_size=2, unique_by=lambda p: p[0])):
         root.setdefault(key, value)
-    names = draw(st.lists(st.sampled_from(logical), max_size=2, unique=True)) if logical else []
+    names = (
+        draw(st.lists(st.sampled_from(logical), min_size=min_logical, max_size=2, unique=True))
+        if logical
+        else []
+    )
     for name in names:
-        children = draw(
-            st.lists(condition_dict(nested), min_size=1, max_size=3).filter(
-                lambda c, name=name: name != "AND" or _distinct(c, root)
-            )
-        )
+        children = draw(st.lists(condition_dict(nested), min_size=1, max_size=3))
+        if name == "AND":
+            children = _distinct(children, root)
         root[name] = children
     return root
 
 
-def _distinct(children: list[dict], root: dict) -> bool:
+def _distinct(children: list[dict], root: dict) -> list[dict]:
+    """The children without keys already used by the root or an earlier child. Never empty:
+    when nothing is left, the first child keeps its keys and the root gives them up."""
     seen = set(root)
+    kept = []
     for child in children:
-        if seen & set(child):
-            return False
-        seen |= set(child)
-    return True
+        child = {k: v for k, v in child.items() if k not in seen}
+        if child:
+            kept.append(child)
+            seen |= set(child)
+    if not kept:  # every key was the root's: move the first child's keys out of the root
+        first = children[0]
+        for key in first:
+            root.pop(key, None)
+        kept = [first]
+    return kept

@@ -47,6 +47,11 @@ DOLLAR_SAFE = {
     "$lt": "lt",
     "$lte": "lte",
 }
+# `$`-operators whose bare twin means something else in a dialect: the rename is offered, but
+# only as an unsafe fix. MongoDB's `$ne` / `$nin` also match documents where the field is missing
+# or null; open source's `ne` / `nin` become Qdrant `except` conditions, which never match a
+# missing or null field. (The Platform's `ne` includes nulls, like MongoDB's.)
+DOLLAR_CHANGES_MEANING = {OPEN_SOURCE.id: frozenset({"$ne", "$nin"})}
 # `$`-keys another rule explains better than MEM201 does. `owner()` also sends `$nin` to MEM204
 # where the dialect has no `nin`, and `$ne: None` to MEM207.
 DOLLAR_ELSEWHERE = {"$exists": "MEM206", "$regex": "MEM205", "$options": "MEM205"}
@@ -292,8 +297,11 @@ class DollarOperator(Rule):
         "raises ValueError or, on the raw path, depends on the vector store."
     )
     fix_safety = (
-        "safe for `$and`, `$or`, `$in`, `$eq`, `$ne`, `$gt`, `$gte`, `$lt`, `$lte` (and `$nin` on "
-        "open source); `$not` is unsafe (MongoDB's `$not` negates an operator, not conditions)"
+        "safe for `$and`, `$or`, `$in`, `$eq`, `$gt`, `$gte`, `$lt`, `$lte`, and for `$ne` on the "
+        "Platform (its `ne` matches missing and null fields, as MongoDB's `$ne` does); unsafe for "
+        "`$ne` and `$nin` on open source (MongoDB's match records where the field is missing or "
+        "null, open source's `ne` / `nin` on Qdrant never do); unsafe for `$not` (MongoDB's "
+        "`$not` negates an operator, not conditions)"
     )
     examples = [
         Example(
@@ -319,9 +327,16 @@ class DollarOperator(Rule):
         ),
         Example(
             "mem0-oss",
+            bad='memory.search("q", filters={"user_id": "u", "tier": {"$in": ["gold", "pro"]}})',
+            good='memory.search("q", filters={"user_id": "u", "tier": {"in": ["gold", "pro"]}})',
+            fixed='memory.search("q", filters={"user_id": "u", "tier": {"in": ["gold", "pro"]}})',
+        ),
+        Example(
+            "mem0-oss",
             bad='memory.search("q", filters={"user_id": "u", "tier": {"$nin": ["trial"]}})',
             good='memory.search("q", filters={"user_id": "u", "tier": {"nin": ["trial"]}})',
             fixed='memory.search("q", filters={"user_id": "u", "tier": {"nin": ["trial"]}})',
+            unsafe=True,  # records without a `tier` no longer match
         ),
     ]
 
@@ -329,6 +344,7 @@ class DollarOperator(Rule):
         safe = dict(DOLLAR_SAFE)
         if "nin" in site.dialect.grammar.operators:
             safe["$nin"] = "nin"
+        changes_meaning = DOLLAR_CHANGES_MEANING.get(site.dialect.id, frozenset())
         for node in walk(site.filters) if site.filters is not None else ():
             if not isinstance(node, DictValue):
                 continue
@@ -343,7 +359,8 @@ class DollarOperator(Rule):
                 # Renaming next to an existing `bare` key would make a duplicate key, and Python
                 # keeps only the last one: no fix then.
                 if bare is not None and node.get(bare) is None:
-                    applicability = Applicability.SAFE if key in safe else Applicability.UNSAFE
+                    same = key in safe and key not in changes_meaning
+                    applicability = Applicability.SAFE if same else Applicability.UNSAFE
                     fix = Fix(
                         applicability,
                         f"Replace `{key}` with `{bare}`",
