@@ -335,3 +335,86 @@ def _distinct(children: list[dict], root: dict) -> list[dict]:
             root.pop(key, None)
         kept = [first]
     return kept
+
+
+# --- MemOS Cloud (§3.4): global `and` / `or` groups, or per-source groups -----------------------
+
+MEMOS_INFO = {"scene": ["chat", "email", "Chat"], "biz_id": ["b1", "b2"], "business_type": ["crm"]}
+MEMOS_TAGS = ["reading", "travel", "work", "notice"]
+MEMOS_DATES = ["2025-01-01", "2025-03-15", "2025-06-30", "2025-12-31"]
+MEMOS_AGENTS = ["bot_a", "bot_b"]
+MEMOS_SOURCES = ("user", "public", "knowledgebase")
+
+
+@st.composite
+def memos_record(draw) -> dict:
+    """A MemOS memory: its source, fixed fields, and `info` fields (any may be missing)."""
+    memory: dict = {"source": draw(st.sampled_from(MEMOS_SOURCES))}
+    for field, pool in (
+        ("agent_id", MEMOS_AGENTS),
+        ("create_time", MEMOS_DATES),
+        ("update_time", MEMOS_DATES),
+    ):
+        value = draw(_maybe(pool))
+        if value is not ABSENT:
+            memory[field] = value
+    if draw(st.booleans()):
+        memory["tags"] = draw(st.lists(st.sampled_from(MEMOS_TAGS), max_size=3))
+    info = {}
+    for key, pool in MEMOS_INFO.items():
+        value = draw(_maybe(pool))
+        if value is not ABSENT:
+            info[key] = value
+    if info or draw(st.booleans()):
+        memory["info"] = info
+    return memory
+
+
+def memos_records(max_size: int = 12) -> st.SearchStrategy:
+    return st.lists(memos_record(), min_size=1, max_size=max_size)
+
+
+@reuse
+@st.composite
+def memos_condition(draw, times=("create_time", "update_time")) -> tuple[str, object]:
+    """One field condition as MemOS Cloud reads it: (key, value)."""
+    kind = draw(st.sampled_from(["info", "agent", "tags", "time"]))
+    if kind == "info":
+        key = draw(st.sampled_from(sorted(MEMOS_INFO)))
+        return key, draw(st.sampled_from(MEMOS_INFO[key]))
+    if kind == "agent":
+        return "agent_id", draw(st.sampled_from(MEMOS_AGENTS))
+    if kind == "tags":
+        return "tags", {"contains": draw(st.sampled_from(MEMOS_TAGS))}
+    ops = draw(st.lists(st.sampled_from(["gt", "gte", "lt", "lte"]), min_size=1, max_size=2))
+    return draw(st.sampled_from(times)), {op: draw(st.sampled_from(MEMOS_DATES)) for op in ops}
+
+
+@reuse
+def memos_item(times=("create_time", "update_time")) -> st.SearchStrategy:
+    """An item of an `and` / `or` list: one or two conditions, or a nested group."""
+    leaf = condition_dict(memos_condition(times))
+
+    def extend(children):
+        return st.tuples(
+            st.sampled_from(["and", "or"]), st.lists(children, min_size=1, max_size=3)
+        ).map(lambda group: {group[0]: group[1]})
+
+    return st.recursive(leaf, extend, max_leaves=4)
+
+
+@reuse
+def memos_group(times=("create_time", "update_time")) -> st.SearchStrategy:
+    """A root group: `{"and": [...]}` or `{"or": [...]}`."""
+    return st.tuples(
+        st.sampled_from(["and", "or"]), st.lists(memos_item(times), min_size=1, max_size=3)
+    ).map(lambda group: {group[0]: group[1]})
+
+
+@reuse
+def memos_filter(times=("create_time", "update_time")) -> st.SearchStrategy:
+    """A filter MemOS Cloud reads: one global group, or groups per source."""
+    per_source = st.dictionaries(
+        st.sampled_from(MEMOS_SOURCES), memos_group(times), min_size=1, max_size=2
+    )
+    return st.one_of(memos_group(times), per_source)

@@ -27,6 +27,8 @@ OPERATORS = {
 }
 
 CAMEL_ENTITIES = {"userId": "user_id", "agentId": "agent_id", "appId": "app_id", "runId": "run_id"}
+# MemOS Cloud's time field names, written in a mem0 filter: the author meant mem0's.
+MEMOS_TIME_FIELDS = {"create_time": "created_at", "update_time": "updated_at"}
 
 
 def logical(key: str) -> str | None:
@@ -42,4 +44,4 @@ def operator(key: str) -> str | None:
 
 
 def field(key: str) -> str:
-    return CAMEL_ENTITIES.get(key, key)
+    return CAMEL_ENTITIES.get(key) or MEMOS_TIME_FIELDS.get(key, key)
