@@ -989,7 +989,8 @@ def empty_is_none(case, after, after_source, findings):
 @st.composite
 def memos_positionals(draw):
     count = draw(st.integers(4, 8))
-    values = [draw(QUERIES), draw(ids("u_")), draw(ids("conv_"))]
+    # The fix applies when no user is given (with one, the 4th was meant as a limit: no fix).
+    values = [draw(QUERIES), draw(st.sampled_from([None, ""])), draw(ids("conv_"))]
     values += [
         draw(st.one_of(st.integers(1, 25), ids("a_"), st.booleans())) for _ in range(3, count)
     ]
