@@ -1217,6 +1217,8 @@ def prove_kind(code: str, batches: st.SearchStrategy, check: Callable) -> Tally:
 
         @settings(
             max_examples=-(-missing * 11 // (BATCH * 10)) + 1,  # a margin for void cases
+            # Hypothesis's CI profile (CI=true) derandomizes: every run would repeat the last.
+            derandomize=False,
             deadline=None,
             database=None,
             suppress_health_check=list(HealthCheck),
