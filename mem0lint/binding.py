@@ -576,3 +576,7 @@ class ProjectLookup:
     def fixture(self, name: str) -> Dialect | None:
         """The dialect of the client a pytest fixture from a `conftest.py` above provides."""
         raise NotImplementedError
+
+    def top_level_names(self) -> frozenset[str]:
+        """The top-level names of the project's modules (`app` for `app.deps`)."""
+        raise NotImplementedError

@@ -78,6 +78,7 @@ class ProjectIndex:
         # Configured receivers apply to every module the index parses.
         self.receivers: dict[str, Dialect] = {}
         self._parsed: dict[Path, _Parsed | None] = {}
+        self._top_level: frozenset[str] | None = None
         self._active: set[tuple[str, str]] = set()  # lookups in progress (import cycles)
         self._missing: set[tuple[str, Path]] = set()  # modules not found from a folder
 
@@ -203,6 +204,11 @@ class ProjectIndex:
                 break
         return None
 
+    def top_level_names(self) -> frozenset[str]:
+        if self._top_level is None:
+            self._top_level = frozenset(name.split(".", 1)[0] for name in self.modules)
+        return self._top_level
+
     def configure(self, receivers: dict[str, str]) -> None:
         self.receivers = {name: DIALECTS[d] for name, d in receivers.items()}
 
@@ -239,6 +245,9 @@ class ModuleView(ProjectLookup):
 
     def returns(self, dotted: str) -> Dialect | None:
         return self.index._lookup("returns", dotted, self.path)
+
+    def top_level_names(self) -> frozenset[str]:
+        return self.index.top_level_names()
 
     def fixture(self, name: str) -> Dialect | None:
         # pytest injects conftest fixtures only into what it collects: test files and conftests.

@@ -133,10 +133,15 @@ def _run_program(
     project: Union[ProjectLookup, None] = None,
 ) -> bool:
     """One program through the engine. False when the whole file must stop (a .py error)."""
-    from mem0lint import engine, suppressions
+    from mem0lint import engine, pruning, suppressions
 
+    parsed = program.source
+    if mode == CHECK and pruning.prunable(report.source.path, parsed):
+        seeds = pruning.seed_words(tuple(rules.settings.receivers))
+        local = project.top_level_names() if project is not None else frozenset()
+        parsed = pruning.prune(parsed, seeds, local)
     try:
-        module = engine.parse(program.source)
+        module = engine.parse(parsed)
     except engine.ParseFailure as error:
         if not program.separated:
             report.error = str(error)

@@ -1,0 +1,328 @@
+"""Blank out what cannot matter before libcst parses a file for a check.
+
+libcst is most of the cost of a check, and it grows with every statement it parses. Yet in a file
+that uses an SDK most statements have nothing to do with it: helpers, dataclasses, plumbing.
+Python's own parser (ten times faster) finds the statements; those that cannot change a finding
+become empty lines, so every row and column of what is left stays where it was, and the engine,
+its rules and positions run unchanged on a smaller module.
+
+A *unit* is a statement at the module's top, or a member of a class there (the class's header is
+a unit of its own). A unit is kept:
+
+- when it imports, or spells a word a finding starts from (the prefilter's: an SDK's package or
+  class name, a REST endpoint, a configured receiver);
+- when it mentions a name that a kept unit binds (the client, its factory, `self.memory`): a call
+  on it may be judged;
+- when it binds a name that a kept unit mentions (a second binding makes a receiver ambiguous, a
+  filter dict is followed to its literal, a mutation makes it opaque).
+
+The last two repeat until nothing changes. "Mentions" is every word of the unit's text, strings
+and comments included. "Binds" is every name the statement can bind, as binding.py sees it
+from outside the unit's own functions: a definition's name and decorators, `global` names,
+walrus targets, attributes (`self.x = ...`), and for other statements every target, import,
+mutated dict and capture. Each choice errs towards keeping. (A class's header never changes what
+happens in its methods: binding.py judges no call on a bare `self`, only on its attributes.)
+
+Not pruned at all: test files (their fixtures may come from a conftest), sources with
+`noqa` comments (suppressions read every comment), and sources this Python cannot parse.
+tests/test_pruning.py proves on the fixtures, every rule example and a generated corpus that
+pruning changes no finding.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import re
+import sys
+from pathlib import Path
+from typing import Iterable, Union
+
+from mem0lint import dialects
+from mem0lint.binding import DICT_MUTATORS
+from mem0lint.project import is_test_file
+
+Source = Union[str, bytes]
+
+_WORD = re.compile(r"\w+")
+_ROW = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")  # Python's line ends, and no others
+_DEFINITION = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+
+
+class _Unit:
+    __slots__ = ("first", "last", "words", "binds", "header", "pass_indent", "always", "taints")
+
+    def __init__(self, first: int, last: int, words: set[str], binds: set[str]) -> None:
+        self.first, self.last = first, last  # 1-based rows, inclusive
+        self.words = words
+        self.binds = binds
+        self.header: _Unit | None = None  # a class member: its class's header
+        self.pass_indent = ""  # a class member: what a `pass` in its place is indented by
+        self.always = False  # kept whatever happens: an import, a statement sharing a row
+        self.taints = False  # tainted whatever happens: an import that may give a client
+
+
+def prune(source: Source, seeds: Iterable[str], local: frozenset[str] = frozenset()) -> Source:
+    """`source` with the units that cannot matter made empty lines (a class member: `pass`);
+    `source` itself when nothing is pruned.
+
+    `seeds`: the words a finding starts from (see `seed_words`); `local`: the top-level names of
+    the project's modules (one called `logging` may hold a client)."""
+    try:
+        text = source.decode("utf-8") if isinstance(source, bytes) else source
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, UnicodeDecodeError, RecursionError, MemoryError):
+        return source  # libcst says what is wrong, or parses what this Python cannot
+    rows = _ROW.findall(text)
+    units = _units(tree, rows, local)
+    kept = _kept(units, frozenset(seeds))
+    # A pruned class header spans its members: they go with it, and leave no `pass`.
+    pruned = [
+        unit
+        for unit in units
+        if id(unit) not in kept and (unit.header is None or id(unit.header) in kept)
+    ]
+    if not pruned:
+        return source
+    for unit in pruned:
+        for row in range(unit.first, unit.last + 1):
+            rows[row - 1] = _ending(rows[row - 1])
+        if unit.header is not None:  # a class body may not be left empty
+            rows[unit.first - 1] = unit.pass_indent + "pass" + rows[unit.first - 1]
+    result = "".join(rows)
+    return result.encode("utf-8") if isinstance(source, bytes) else result
+
+
+def _ending(row: str) -> str:
+    return row[len(row.rstrip("\r\n")) :]
+
+
+# Units -------------------------------------------------------------------------------------------
+
+
+def _first_row(node: ast.stmt) -> int:
+    decorators = getattr(node, "decorator_list", None)
+    return decorators[0].lineno if decorators else node.lineno
+
+
+def _alone(nodes: list[ast.stmt], rows: list[str]) -> list[bool]:
+    """For each statement: does it have its rows to itself (no `a; b`, no `class A: x = 1`)?"""
+    alone = []
+    for index, node in enumerate(nodes):
+        first, last = _first_row(node), node.end_lineno or node.lineno
+        before = rows[first - 1].encode("utf-8")
+        if getattr(node, "decorator_list", None):
+            clear_before = before.lstrip().startswith(b"@")
+        else:
+            clear_before = not before[: node.col_offset].strip()
+        after = rows[last - 1].encode("utf-8")[node.end_col_offset or 0 :].strip()
+        clear_after = not after or after.startswith(b"#")
+        previous_end = (nodes[index - 1].end_lineno or 0) if index else 0
+        following = _first_row(nodes[index + 1]) if index + 1 < len(nodes) else last + 1
+        alone.append(clear_before and clear_after and previous_end < first and following > last)
+    return alone
+
+
+def _text(rows: list[str], first: int, last: int) -> str:
+    return "".join(rows[first - 1 : last])
+
+
+def _unit(rows: list[str], first: int, last: int, node: ast.stmt | None = None) -> _Unit:
+    """`node`: the statement, to find what it binds; None: it binds every word it spells."""
+    text = _text(rows, first, last)
+    words = set(_WORD.findall(text))
+    return _Unit(first, last, words, words if node is None else _binds(node, text))
+
+
+def _units(tree: ast.Module, rows: list[str], local: frozenset[str]) -> list[_Unit]:
+    units: list[_Unit] = []
+    body = tree.body
+    for node, alone in zip(body, _alone(body, rows)):
+        first, last = _first_row(node), node.end_lineno or node.lineno
+        if not alone:  # shares a row with another statement: kept and tainted, whatever it is
+            unit = _unit(rows, first, last)
+            unit.always = unit.taints = True
+            units.append(unit)
+        elif isinstance(node, ast.ClassDef):
+            units.extend(_class_units(node, first, last, rows))
+        else:
+            unit = _unit(rows, first, last, node)
+            if isinstance(node, (ast.Import, ast.ImportFrom)):
+                unit.always = True
+                unit.taints = not _standard_library_only(node, local)
+            units.append(unit)
+    return units
+
+
+# The standard library gives no client: a name imported from it taints nothing (Python 3.10+).
+_STANDARD = frozenset(getattr(sys, "stdlib_module_names", ())) - {"__main__"}
+
+
+def _standard_library_only(node: ast.Import | ast.ImportFrom, local: frozenset[str]) -> bool:
+    if isinstance(node, ast.ImportFrom):
+        if node.level or node.module is None:
+            return False  # a module of this project
+        modules = [node.module]
+    else:
+        modules = [alias.name for alias in node.names]
+    return all(m.split(".")[0] in _STANDARD and m.split(".")[0] not in local for m in modules)
+
+
+def _class_units(node: ast.ClassDef, first: int, last: int, rows: list[str]) -> list[_Unit]:
+    members = node.body
+    body_first = _first_row(members[0])
+    if body_first <= node.lineno or not all(_alone(members, rows)):
+        return [_unit(rows, first, last)]  # `class A: x = 1`: one unit
+    header_text = _text(rows, first, body_first - 1)
+    header_words = set(_WORD.findall(header_text))
+    header_binds = {node.name} | _walrus_targets(node, header_text)
+    header = _Unit(first, last, header_words, header_binds)
+    units = [header]
+    for member in members:
+        member_first = _first_row(member)
+        unit = _unit(rows, member_first, member.end_lineno or member.lineno, member)
+        row = rows[member_first - 1]
+        unit.pass_indent = row[: len(row) - len(row.lstrip(" \t\f"))]
+        unit.header = header
+        units.append(unit)
+    return units
+
+
+def _walrus_targets(node: ast.AST, text: str) -> set[str]:
+    if ":=" not in text:
+        return set()
+    return {
+        n.target.id
+        for n in ast.walk(node)
+        if isinstance(n, ast.NamedExpr) and isinstance(n.target, ast.Name)
+    }
+
+
+def _binds(node: ast.stmt, text: str) -> set[str]:
+    """What `node` may bind that is seen outside its own function scopes (a superset)."""
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        found = {node.name} | _walrus_targets(node, text)
+        # `@pytest.fixture(name="client")` binds the fixture `client`.
+        found.update(_QUOTED_WORD.findall(text[: text.find("def ")]))
+        _statement_binds(node.body, found)
+        # `[... for self.x in ...]` binds an attribute from inside an expression.
+        found.update(_COMPREHENSION_ATTRIBUTE.findall(text))
+        return found
+    found = set()
+    for inner in ast.walk(node):
+        if isinstance(inner, ast.Name) and not isinstance(inner.ctx, ast.Load):
+            found.add(inner.id)
+        elif isinstance(inner, ast.Attribute) and not isinstance(inner.ctx, ast.Load):
+            found.add(inner.attr)
+            found |= _names_in(inner.value)
+        elif isinstance(inner, ast.Subscript) and not isinstance(inner.ctx, ast.Load):
+            found |= _names_in(inner.value)  # filters["k"] = v
+        elif isinstance(inner, ast.Call) and isinstance(inner.func, ast.Attribute):
+            if inner.func.attr in DICT_MUTATORS:
+                found |= _names_in(inner.func.value)  # filters.update(...)
+        elif isinstance(inner, ast.alias):
+            found.update(_WORD.findall(inner.asname or inner.name))
+        elif isinstance(inner, _DEFINITION):
+            found.add(inner.name)
+            found.update(_WORD.findall(text))  # decorators, fixture names: all its words
+        elif isinstance(inner, (ast.Global, ast.Nonlocal)):
+            found.update(inner.names)
+        elif isinstance(inner, ast.ExceptHandler) and inner.name:
+            found.add(inner.name)
+        elif isinstance(getattr(inner, "name", None), str):
+            found.add(inner.name)  # type: ignore[attr-defined]  (match captures, type params)
+        elif isinstance(getattr(inner, "rest", None), str):
+            found.add(inner.rest)  # type: ignore[attr-defined]  (`case {**rest}`)
+    return found
+
+
+_QUOTED_WORD = re.compile(r"""['"](\w+)['"]""")
+_COMPREHENSION_ATTRIBUTE = re.compile(r"\bfor\s+[^\n]*?\.\s*(\w+)\s+in\b")
+
+
+def _statement_binds(body: list[ast.stmt], found: set[str]) -> None:
+    """Inside a function, only `global` names and attribute targets (`self.memory = ...`) are
+    seen from outside; statements are walked, expressions are not (they bind nothing else)."""
+    for node in body:
+        if isinstance(node, (ast.Global, ast.Nonlocal)):
+            found.update(node.names)
+            continue
+        targets: list[ast.expr] = []
+        if isinstance(node, ast.Assign):
+            targets = node.targets
+        elif isinstance(node, (ast.AugAssign, ast.AnnAssign, ast.For, ast.AsyncFor)):
+            targets = [node.target]
+        elif isinstance(node, ast.Delete):
+            targets = node.targets
+        elif isinstance(node, (ast.With, ast.AsyncWith)):
+            targets = [i.optional_vars for i in node.items if i.optional_vars is not None]
+        for target in targets:
+            for inner in ast.walk(target):
+                if isinstance(inner, ast.Attribute):
+                    found.add(inner.attr)
+        for field in ("body", "orelse", "finalbody", "handlers", "cases"):
+            block = getattr(node, field, None)
+            if block:
+                _statement_binds(block, found)
+
+
+def _names_in(node: ast.AST) -> set[str]:
+    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+
+
+# Which units are kept ----------------------------------------------------------------------------
+
+
+def _kept(units: list[_Unit], seeds: frozenset[str]) -> set[int]:
+    """Ids of the units kept. A *tainted* unit spells a seed or a name a tainted unit binds:
+    what it binds may be a client, so every unit that mentions it is tainted too. A unit that
+    binds a name a kept unit mentions is kept (untainted, unless it is itself)."""
+    kept: set[int] = set()
+    tainted: set[int] = set()
+    tainting = set(seeds)  # names a tainted unit binds, and the seeds
+    mentioned: set[str] = set()  # words of kept units
+
+    def keep(unit: _Unit, taint: bool) -> None:
+        if id(unit) not in kept:
+            kept.add(id(unit))
+            mentioned.update(unit.words)
+        if taint and id(unit) not in tainted:
+            tainted.add(id(unit))
+            tainting.update(unit.binds)
+        if unit.header is not None:
+            keep(unit.header, taint)  # a kept member needs its class
+
+    changed = True
+    while changed:
+        changed = False
+        for unit in units:
+            if id(unit) in tainted:
+                continue
+            if unit.taints or not unit.words.isdisjoint(tainting):
+                keep(unit, taint=True)
+                changed = True
+            elif id(unit) not in kept and (unit.always or not unit.binds.isdisjoint(mentioned)):
+                keep(unit, taint=False)
+                changed = True
+    return kept
+
+
+@functools.lru_cache(maxsize=8)
+def seed_words(receivers: tuple[str, ...] = ()) -> frozenset[str]:
+    """The words a finding starts from, whole: each SDK package and class (or request record),
+    the longest word of each REST endpoint, and the last part of each configured receiver."""
+    words: set[str] = set()
+    for qualified in [*dialects.CLASS_DIALECT, *dialects.RECORD_CLASSES]:
+        parts = qualified.split(".")
+        words.update((parts[0], parts[-1]))
+    for endpoint in dialects.REST_ENDPOINTS:
+        words.add(max(re.findall(r"[A-Za-z_]+", endpoint), key=len))
+    words.update(name.rsplit(".", 1)[-1] for name in receivers if name)
+    return frozenset(words)
+
+
+def prunable(path: Path, source: Source) -> bool:
+    """Not test files (fixtures come from conftests), nor sources with a suppression comment
+    (they must all be read)."""
+    probe = b"noqa" if isinstance(source, bytes) else "noqa"
+    return not is_test_file(path) and probe not in source.lower()

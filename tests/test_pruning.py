@@ -1,0 +1,328 @@
+"""Pruning (mem0lint/pruning.py) blanks out statements before libcst parses a file for a check.
+It must never change a finding: same codes, messages, positions and fixes, pruned or not.
+
+Proved here over every fixture, every rule example (bad, good and fixed), a generated corpus of
+mem0-heavy files, and hand-written files built to trip it: a filter dict, a rebinding, a
+mutation, a factory, a `global`, a walrus, a fixture renamed by its decorator, all in statements
+that spell no SDK word.
+"""
+
+from __future__ import annotations
+
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from mem0lint import engine, pruning
+from mem0lint.rule import all_rules
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "bench"))
+import generate  # noqa: E402
+
+SEEDS = pruning.seed_words()
+RULES = engine.RuleSet(engine.Settings())
+
+
+def findings(source) -> list[tuple]:
+    module = engine.parse(source)
+    return [
+        (d.code, d.start, d.end, d.message, d.edits, d.fix and d.fix.applicability)
+        for d in engine.lint(module, RULES, source=source)
+    ]
+
+
+def assert_same_findings(source) -> None:
+    pruned = pruning.prune(source, SEEDS)
+    assert findings(pruned) == findings(source)
+
+
+def rows_pruned(source: str) -> int:
+    pruned = pruning.prune(source, SEEDS)
+    return sum(
+        1 for before, after in zip(source.splitlines(), pruned.splitlines()) if before != after
+    )
+
+
+CORPUS = generate.generate_sources(count=200, seed=11)
+FIXTURES = {p.name: p.read_text(encoding="utf-8") for p in (ROOT / "fixtures").glob("*.py")}
+EXAMPLES = {
+    f"{code}-{index}-{kind}": example.program(getattr(example, kind))
+    for code, rule in all_rules().items()
+    for index, example in enumerate(rule.examples)
+    for kind in ("bad", "good", "fixed")
+    if getattr(example, kind)
+}
+
+
+@pytest.mark.parametrize("name", sorted(FIXTURES) + sorted(CORPUS))
+def test_pruning_changes_no_finding_in_fixtures_and_the_generated_corpus(name):
+    assert_same_findings({**FIXTURES, **CORPUS}[name])
+
+
+def test_pruning_changes_no_finding_in_any_rule_example():
+    for name, source in EXAMPLES.items():
+        assert findings(pruning.prune(source, SEEDS)) == findings(source), name
+
+
+def test_pruning_removes_a_good_part_of_the_generated_corpus():
+    """The proofs above are worth something only if pruning prunes."""
+    total = sum(len(source.splitlines()) for source in CORPUS.values())
+    pruned = sum(rows_pruned(source) for source in CORPUS.values())
+    assert pruned > total * 0.25
+
+
+# Each case: a file whose finding (or silence) depends on a statement that spells no SDK word,
+# and a `noise` function that must be pruned.
+TRICKY = {
+    "filter dict bound in its own statement": """
+        from mem0 import MemoryClient
+
+        FILTERS = {"$and": [{"user_id": "u"}]}
+
+        def unrelated():
+            return 1
+
+        client = MemoryClient()
+        client.search("q", filters=FILTERS)
+
+        def noise():
+            return 0
+    """,
+    "a second binding makes the receiver ambiguous": """
+        from mem0 import MemoryClient
+
+        client = MemoryClient()
+
+        def reset():
+            return 2
+
+        client = object()
+        client.search("q", limit=3)
+
+        def noise():
+            return 0
+    """,
+    "a mutation makes the filter dict opaque": """
+        from mem0 import MemoryClient
+
+        FILTERS = {"user_id": "u"}
+        FILTERS["$or"] = []
+        FILTERS.update(x=1)
+        MemoryClient().search("q", filters=FILTERS, limit=3)
+
+        def noise():
+            return 0
+    """,
+    "a factory that never spells the SDK": """
+        from mem0 import MemoryClient
+
+        _CLIENT = MemoryClient()
+
+        def helper():
+            return _CLIENT
+
+        def use():
+            helper().search("q", user_id="u")
+
+        def noise(items):
+            return [i for i in items]
+    """,
+    "a global rebinding inside a function": """
+        from mem0 import MemoryClient
+
+        client = MemoryClient()
+
+        def swap():
+            global client
+            client = None or object()
+
+        client.search("q", limit=3)
+
+        def noise():
+            return 0
+    """,
+    "a walrus at the module's top": """
+        from mem0 import MemoryClient
+
+        if (client := MemoryClient()):
+            pass
+
+        def noise():
+            return 3
+
+        client.search("q", limit=3)
+    """,
+    "an attribute set in one method, used in another": """
+        from mem0 import Memory
+
+        class Service:
+            def __init__(self):
+                self.memory = Memory()
+
+            def other(self):
+                return 4
+
+            def rebind(self):
+                self.memory = object()
+
+            def recall(self, q):
+                return self.memory.search(q, limit=3)
+
+        class Plain:
+            def __init__(self):
+                self.memory = Memory()
+
+            def noise(self):
+                return 5
+
+            def recall(self, q):
+                return self.memory.search(q, limit=3)
+    """,
+    "an attribute bound in a comprehension": """
+        from mem0 import Memory
+
+        class Service:
+            def __init__(self):
+                self.memory = Memory()
+
+            def rebind(self, items):
+                return [0 for self.memory in items]
+
+            def recall(self, q):
+                return self.memory.search(q, limit=3)
+
+        def noise():
+            return 0
+    """,
+    "a fixture renamed by its decorator": """
+        import pytest
+        from mem0 import MemoryClient
+
+        @pytest.fixture(name="client")
+        def make_client():
+            return MemoryClient()
+
+        def noise():
+            return 12
+
+        def test_it(client):
+            client.search("q", limit=3)
+    """,
+    "rows shared by statements": """
+        from mem0 import MemoryClient
+        a = 1; client = MemoryClient()
+        class Small: x = 1
+        def noise(): return 6
+        client.search("q", limit=3)
+    """,
+    "a star import": """
+        from mem0 import MemoryClient
+        from helpers import *
+
+        client = MemoryClient()
+
+        def noise():
+            return 7
+
+        client.search("q", limit=3)
+    """,
+    "a client from a match capture": """
+        from mem0 import MemoryClient
+
+        client = MemoryClient()
+
+        match object():
+            case client:
+                pass
+
+        def noise():
+            return 8
+
+        client.search("q", limit=3)
+    """,
+    "a class whose members are all pruned": """
+        from mem0 import MemoryClient
+
+        class Quiet:
+            '''Nothing here.'''
+
+            @staticmethod
+            def noise():
+                return 9
+
+        MemoryClient().search("q", limit=3)
+    """,
+    "a bound method alias": """
+        from mem0 import MemoryClient
+
+        search = MemoryClient().search
+
+        def noise():
+            return 10
+
+        search("q", limit=3)
+    """,
+    "a stdlib module the project shadows": """
+        from logging import client
+
+        def noise():
+            return 11
+
+        client.search("q", limit=3)
+    """,
+}
+
+
+@pytest.mark.parametrize("name", sorted(TRICKY))
+def test_pruning_keeps_every_statement_a_finding_depends_on(name):
+    source = textwrap.dedent(TRICKY[name]).lstrip("\n")
+    assert "noise" not in pruning.prune(source, SEEDS)  # pruning did prune
+    assert_same_findings(source)
+
+
+def test_a_configured_receiver_is_a_seed():
+    source = "from app import memory\n\ndef noise():\n    return 1\n\nmemory.search('q', limit=3)\n"
+    rules = engine.RuleSet(engine.Settings(receivers={"app.memory": "mem0-platform"}))
+    seeds = pruning.seed_words(("app.memory",))
+    for text in (source, pruning.prune(source, seeds)):
+        assert [d.code for d in engine.lint(engine.parse(text), rules)]
+
+
+def test_a_stdlib_name_taints_when_the_project_has_a_module_of_that_name():
+    source = "from logging import client\n\ndef f():\n    client.search('q')\n"
+    assert "client.search" not in pruning.prune(source, SEEDS)
+    assert "client.search" in pruning.prune(source, SEEDS, local=frozenset({"logging"}))
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "from mem0 import Memory\r\n\r\ndef noise():\r\n    return 1\r\n\r\nm = Memory()\r\n",
+        "from mem0 import Memory\n\ndef noise():\n\treturn 1\n\nm = Memory()",
+        "from mem0 import Memory\n\ndef bruit():\n    é = 'ü'\n    return é\n\nm = Memory()\n",
+    ],
+    ids=["crlf", "tabs-no-final-newline", "non-ascii"],
+)
+def test_pruning_keeps_rows_line_endings_and_encoding(source):
+    pruned = pruning.prune(source, SEEDS)
+    assert "noise" not in pruned and "bruit" not in pruned
+    assert pruned.count("\n") == source.count("\n")
+    assert pruned.splitlines()[-1] == source.splitlines()[-1]
+    data = source.encode("utf-8")
+    assert pruning.prune(data, SEEDS) == pruned.encode("utf-8")
+
+
+@pytest.mark.parametrize(
+    "source", ["def broken(:\n", "x = 'unterminated\n", "\x00", "(" * 500 + ")" * 500]
+)
+def test_a_source_python_cannot_parse_is_left_alone(source):
+    assert pruning.prune(source, SEEDS) == source
+
+
+def test_test_files_and_suppression_comments_are_not_pruned():
+    assert not pruning.prunable(Path("tests/test_app.py"), "x = 1\n")
+    assert not pruning.prunable(Path("app.py"), "x = 1  # NoQA: MEM201\n")
+    assert pruning.prunable(Path("app.py"), b"x = 1\n")
