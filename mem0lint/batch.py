@@ -4,9 +4,10 @@ Most files of a project never touch a memory SDK: they are read once, scanned fo
 finding needs (prefilter.py) and dropped, and libcst is imported only when some file is left.
 A dropped file that spells the import name of a kept module is kept after all: it may import a
 client from there (a helper module that never spells the SDK, bound by a project index).
-Clean verdicts come from the cache without a parse (and, when the stat is unchanged, without a
-read). What is left is checked in this process when it is a handful of files, in a process pool
-when there are many (`jobs`: None = decide, 1 = serial).
+Verdicts come from the cache without a parse (and, when the stat is unchanged, without a
+read): clean files in every mode, and in a check the findings of the others. What is left is
+checked in this process when it is a handful of files, in a process pool when there are many
+(`jobs`: None = decide, 1 = serial).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable
 
 from mem0lint.prefilter import external_words, may_matter, module_word
-from mem0lint.runner import FileReport, process
+from mem0lint.runner import CHECK, FileReport, process
 from mem0lint.sources import SourceFile
 
 if TYPE_CHECKING:
@@ -45,10 +46,19 @@ def workers_for(files: int, jobs: int | None) -> int:
     return max(1, min(available_cpus(), files // FILES_PER_WORKER))
 
 
-def is_clean(report: FileReport) -> bool:
-    return not (
-        report.diagnostics or report.error or report.fixed or report.diff or report.noqa_added
-    )
+def is_clean(report: FileReport, findings_allowed: bool = False) -> bool:
+    """Nothing found (or, with `findings_allowed`, nothing but findings): nothing was changed,
+    nothing went wrong."""
+    if report.diagnostics and not findings_allowed:
+        return False
+    return not (report.error or report.fixed or report.diff or report.noqa_added)
+
+
+def _replayed(source: SourceFile, stored: dict) -> FileReport:
+    from mem0lint.cache import replay
+
+    diagnostics, frames, info = replay(stored)
+    return FileReport(source, diagnostics=diagnostics, frames=frames, info=info)
 
 
 def run(
@@ -79,15 +89,27 @@ def run(
         if data is not None and cache is not None and cache.clean_by_content(data):
             reports[index] = FileReport(source)
             cache.remember_clean(source.path, data)
+            return
+        found = cache.report_by_content(data) if data is not None and replays else None
+        if found is not None:
+            reports[index] = _replayed(source, found[1])
+            cache.remember_replayed(source.path, found[0])  # type: ignore[union-attr]
         else:
             todo.append((index, source, data))
 
+    replays = cache is not None and mode == CHECK
     for index, source in enumerate(sources):
         verdict = cache.verdict_by_stat(source.path) if cache is not None else None
-        if verdict is not None and not verdict.startswith("-"):
+        if verdict is not None and verdict[0] not in "-+":
             reports[index] = FileReport(source)  # kept by the prefilter, and clean
             words.add(module_word(source.path))
             continue
+        if verdict is not None and verdict[0] == "+" and replays:
+            stored = cache.report_of(verdict)  # type: ignore[union-attr]
+            if stored is not None:
+                reports[index] = _replayed(source, stored)
+                words.add(module_word(source.path))
+                continue
         scanned = cache.words_of(verdict) if cache is not None and verdict else None
         if scanned is not None:
             dropped.append((index, source, frozenset(scanned), False))
@@ -133,8 +155,12 @@ def run(
     for (index, source, data), report in zip(todo, checked):
         reports[index] = report
         if cache is not None:
-            if data is not None and is_clean(report):
+            if data is not None and is_clean(report) and not report.info:
                 cache.remember_clean(source.path, data)
+            elif data is not None and replays and is_clean(report, findings_allowed=True):
+                cache.remember_report(
+                    source.path, data, report.diagnostics, report.frames, report.info
+                )
             else:
                 cache.forget(source.path)
     for index, source, _, fresh in dropped:

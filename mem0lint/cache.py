@@ -1,9 +1,11 @@
-"""Clean verdicts remembered between runs, so an unchanged tree is not parsed again.
+"""Verdicts remembered between runs, so an unchanged tree is not parsed again.
 
-Only "this content has no finding" is remembered; a file with findings (or an error) is always
-checked again, so its positions, code frames and fixes are always fresh. A verdict is keyed by
-the file's content hash, the settings and the mem0lint version: one cache file per settings
-key (`Cache` describes its entries).
+A check remembers what it found in each file it parsed: nothing (a clean verdict), or its
+findings with the rows their code frames show (a report, replayed by the next check as Ruff
+replays its cache). A fix, a diff or `--add-noqa` checks every file with findings again: they
+need its syntax tree. A file that could not be read or parsed is always checked again. A
+verdict is keyed by the file's content hash, the settings and the mem0lint version: one cache
+file per settings key (`Cache` describes its entries).
 
 A file whose stat matches its entry is trusted without being read, unless it was modified less
 than `RACY_NS` before it was checked: then an edit in the same timestamp tick could keep the
@@ -21,11 +23,12 @@ import time
 from pathlib import Path
 
 from mem0lint import __version__
+from mem0lint.rule import Applicability, Diagnostic, Fix, Severity
 from mem0lint.settings import Settings
 
 DEFAULT_DIR = ".mem0lint_cache"
 RACY_NS = 2_000_000_000  # coarser than any filesystem's timestamp granularity (FAT: 2 s)
-FORMAT = 2
+FORMAT = 3
 
 
 def content_hash(data: bytes) -> str:
@@ -43,8 +46,9 @@ def settings_key(settings: Settings) -> str:
 
 class Cache:
     """Entries: {absolute path: [mtime_ns, size, inode, verdict, checked_ns]}. The verdict is the
-    content hash of a clean file that was parsed, or "-<id>" for a file the prefilter dropped
-    while the project's kept modules were `words[<id>]` (see batch.py)."""
+    content hash of a clean file that was parsed, "+<hash>" for a file whose report is
+    `reports[<hash>]`, or "-<id>" for a file the prefilter dropped while the project's kept
+    modules were `words[<id>]` (see batch.py)."""
 
     def __init__(self, directory: Path, settings: Settings, project: str = "") -> None:
         """`project`: a fingerprint of the files receivers may be bound through (a clean
@@ -57,6 +61,7 @@ class Cache:
         self.started_ns = time.time_ns()  # before any file of this run is read
         self.entries: dict[str, list] = {}
         self.words: dict[str, list[str]] = {}
+        self.reports: dict[str, dict] = {}
         self.dirty = False
         try:
             loaded = json.loads(self.file.read_text(encoding="utf-8"))
@@ -64,12 +69,13 @@ class Cache:
                 k: v for k, v in loaded["entries"].items() if isinstance(v, list) and len(v) == 5
             }
             self.words = dict(loaded["words"])
+            self.reports = dict(loaded["reports"])
             if loaded.get("project") != self.project:
                 self.entries = {k: v for k, v in self.entries.items() if v[3].startswith("-")}
                 self.dirty = True
         except (OSError, ValueError, KeyError, TypeError, AttributeError):
             pass  # no cache yet, or a damaged one: start afresh
-        self.clean_hashes = {e[3] for e in self.entries.values() if not e[3].startswith("-")}
+        self.clean_hashes = {e[3] for e in self.entries.values() if e[3][0] not in "-+"}
 
     def _key(self, path: Path) -> str:
         return os.path.normpath(os.path.join(self._cwd, path))  # abspath, one getcwd per run
@@ -99,6 +105,34 @@ class Cache:
 
     def clean_by_content(self, data: bytes) -> bool:
         return content_hash(data) in self.clean_hashes
+
+    def report_of(self, verdict: str) -> dict | None:
+        """For a "+<hash>" verdict: the remembered report (see `replay`)."""
+        return self.reports.get(verdict[1:])
+
+    def report_by_content(self, data: bytes) -> tuple[str, dict] | None:
+        digest = content_hash(data)
+        found = self.reports.get(digest)
+        return None if found is None else (digest, found)
+
+    def remember_report(self, path: Path, data: bytes, diagnostics, frames, info) -> None:
+        """A parsed file's findings, with the rows their code frames show."""
+        digest = content_hash(data)
+        rows: dict[str, dict[str, str]] = {}
+        for d in diagnostics:
+            lines = frames.get(d.cell, [])
+            row = d.start[0]
+            if 0 < row <= len(lines):
+                rows.setdefault(str(d.cell), {})[str(row)] = lines[row - 1]
+        self.reports[digest] = {
+            "diagnostics": [_stored(d) for d in diagnostics],
+            "rows": rows,
+            "info": list(info),
+        }
+        self._remember(path, "+" + digest)
+
+    def remember_replayed(self, path: Path, digest: str) -> None:
+        self._remember(path, "+" + digest)
 
     def remember_clean(self, path: Path, data: bytes) -> None:
         digest = content_hash(data)
@@ -130,8 +164,9 @@ class Cache:
         """Write atomically; a cache that cannot be written is simply not kept."""
         if not self.dirty:
             return
-        used = {e[3][1:] for e in self.entries.values() if e[3].startswith("-")}
+        used = {e[3][1:] for e in self.entries.values() if e[3][0] in "-+"}
         self.words = {k: v for k, v in self.words.items() if k in used}
+        self.reports = {k: v for k, v in self.reports.items() if k in used}
         try:
             self.directory.mkdir(parents=True, exist_ok=True)
             ignore = self.directory / ".gitignore"
@@ -143,10 +178,69 @@ class Cache:
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as handle:
                 json.dump(
-                    {"project": self.project, "entries": self.entries, "words": self.words},
+                    {
+                        "project": self.project,
+                        "entries": self.entries,
+                        "words": self.words,
+                        "reports": self.reports,
+                    },
                     handle,
                 )
             os.replace(temporary, self.file)
         except OSError:
             if os.path.exists(temporary):
                 os.unlink(temporary)
+
+
+def _stored(d: Diagnostic) -> dict:
+    fix = d.fix
+    return {
+        "code": d.code,
+        "name": d.name,
+        "severity": d.severity.value,
+        "message": d.message,
+        "dialect": d.dialect,
+        "start": d.start,
+        "end": d.end,
+        "cell": d.cell,
+        "fix": None if fix is None else [fix.applicability.value, fix.message],
+        "edits": d.edits,
+    }
+
+
+def replay(stored: dict) -> tuple[list[Diagnostic], dict, list[str]]:
+    """A remembered report: (diagnostics, code frame lines by cell, info lines). Diagnostics
+    have no node and fixes no replacements, as reports from a worker process."""
+    diagnostics = []
+    for d in stored["diagnostics"]:
+        fix = d["fix"]
+        diagnostics.append(
+            Diagnostic(
+                code=d["code"],
+                name=d["name"],
+                severity=Severity(d["severity"]),
+                message=d["message"],
+                dialect=d["dialect"],
+                node=None,  # type: ignore[arg-type]
+                fix=None if fix is None else Fix(Applicability(fix[0]), fix[1], ()),
+                start=tuple(d["start"]),  # type: ignore[arg-type]
+                end=tuple(d["end"]),  # type: ignore[arg-type]
+                edits=[
+                    {
+                        **e,
+                        "location": tuple(e["location"]),
+                        "end_location": tuple(e["end_location"]),
+                    }
+                    for e in d["edits"]
+                ],
+                cell=d["cell"],
+            )
+        )
+    frames: dict = {}
+    for cell, rows in stored["rows"].items():
+        numbered = {int(row): line for row, line in rows.items()}
+        lines = [""] * max(numbered)
+        for row, line in numbered.items():
+            lines[row - 1] = line
+        frames[None if cell == "None" else int(cell)] = lines
+    return diagnostics, frames, list(stored["info"])

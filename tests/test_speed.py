@@ -177,7 +177,7 @@ def test_cache_sees_an_edit_between_two_runs(tmp_path):
     assert run_cli("app.py", cwd=tmp_path).returncode == 0
 
 
-def test_cache_skips_clean_files_and_rechecks_files_with_findings(tmp_path, monkeypatch):
+def test_cache_replays_findings_in_a_check_and_rechecks_them_for_a_fix(tmp_path, monkeypatch):
     from mem0lint import batch, runner
     from mem0lint.cache import Cache
     from mem0lint.sources import SourceFile
@@ -198,12 +198,40 @@ def test_cache_skips_clean_files_and_rechecks_files_with_findings(tmp_path, monk
 
     monkeypatch.setattr(batch, "process", counting)
     again = batch.run(sources, settings, runner.CHECK, [tmp_path], 1, Cache(tmp_path, settings))
-    assert checked == ["bad.py"]
+    assert checked == []
     assert [bool(r.diagnostics) for r in again] == [False, True]
+    for before, after in zip(first[1].diagnostics, again[1].diagnostics):
+        assert (before.code, before.start, before.end, before.message, before.edits) == (
+            after.code,
+            after.start,
+            after.end,
+            after.message,
+            after.edits,
+        )
+        assert before.fix.applicability is after.fix.applicability
+    assert again[1].line_of(again[1].diagnostics[0]) == first[1].line_of(first[1].diagnostics[0])
+
+    batch.run(sources, settings, runner.DIFF, [tmp_path], 1, Cache(tmp_path, settings))
+    assert checked == ["bad.py"]  # a diff (or a fix) needs the syntax tree
     other = engine.Settings(select=("MEM201",))
     checked.clear()
     batch.run(sources, other, runner.CHECK, [tmp_path], 1, Cache(tmp_path, other))
     assert checked == ["good.py", "bad.py"]  # other settings: other verdicts
+
+
+def test_a_warm_check_prints_what_the_cold_one_printed(tmp_path):
+    (tmp_path / "bad.py").write_text(BAD)
+    (tmp_path / "notes.md").write_text("```python\nfrom mem0 import Memory\n(\n```\n")
+    for output in ("text", "json", "sarif", "github"):
+        cold = run_cli("--output-format", output, ".", cwd=tmp_path)
+        warm = run_cli("--output-format", output, ".", cwd=tmp_path)
+        assert (cold.returncode, cold.stdout, cold.stderr) == (
+            warm.returncode,
+            warm.stdout,
+            warm.stderr,
+        )
+        assert "MEM102" in warm.stdout
+    assert "does not parse" in warm.stderr
 
 
 def test_no_cache_writes_nothing(tmp_path):
