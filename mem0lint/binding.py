@@ -95,6 +95,10 @@ class BindingCollector(cst.CSTVisitor):
         self.yields: dict[int, list[cst.BaseExpression]] = {}
         # Module-level pytest fixtures: fixture name -> its function.
         self.fixtures: dict[str, cst.FunctionDef] = {}
+        # Where each call is, for positions.py: (index of its top-level statement, index of
+        # the member of a top-level class, or None). `unit` is set by the caller per statement.
+        self.unit: tuple[int, int | None] = (0, None)
+        self.call_units: dict[int, tuple[int, int | None]] = {}
 
     @property
     def scope(self) -> Scope:
@@ -114,6 +118,10 @@ class BindingCollector(cst.CSTVisitor):
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         outer = self.scope
+        if outer.kind == "class" and outer.parent is self.module_scope and outer.class_info:
+            members = outer.class_info.node.body.body
+            index = next((i for i, member in enumerate(members) if member is node), None)
+            self.unit = (self.unit[0], index)
         outer.bind(node.name.value, Binding("function", node, outer))
         scope = Scope("function", outer, function=node)
         self.functions[id(node)] = scope
@@ -159,6 +167,8 @@ class BindingCollector(cst.CSTVisitor):
 
     def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
         self._scopes.pop()
+        if self.scope.kind == "class" and self.scope.parent is self.module_scope:
+            self.unit = (self.unit[0], None)
 
     def visit_Lambda(self, node: cst.Lambda) -> None:
         scope = Scope("function", self.scope)
@@ -295,6 +305,7 @@ class BindingCollector(cst.CSTVisitor):
     # Calls ----------------------------------------------------------------------------------
     def visit_Call(self, node: cst.Call) -> None:
         self.calls.append((node, self.scope))
+        self.call_units[id(node)] = self.unit
         func = node.func
         if isinstance(func, cst.Attribute) and func.attr.value in DICT_MUTATORS:
             self._mutated(func.value)

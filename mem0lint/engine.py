@@ -12,8 +12,9 @@ from mem0lint import suppressions
 from mem0lint.binding import BindingCollector, ProjectLookup, Resolver
 from mem0lint.callsite import CallSite, call_sites
 from mem0lint.dialects import Dialect
-from mem0lint.positions import node_ranges
+from mem0lint.positions import Range, node_ranges, ranges_within
 from mem0lint.prefilter import may_matter  # noqa: F401  (re-exported: the pipeline's first step)
+from mem0lint.pruning import Layout
 from mem0lint.rule import Applicability, Diagnostic, Rule, all_rules
 from mem0lint.settings import Settings  # noqa: F401  (re-exported; importable without libcst)
 from mem0lint.walk import walk
@@ -130,7 +131,9 @@ def find_sites(
     """`project`: what the rest of the project defines, as this file sees it
     (`ProjectIndex.view(path)`); None judges the file alone."""
     collector = BindingCollector()
-    walk(module, collector)  # libcst's own `visit` would rebuild the whole tree
+    for index, statement in enumerate(module.body):
+        collector.unit = (index, None)
+        walk(statement, collector)  # libcst's own `visit` would rebuild the whole tree
     resolver = Resolver(collector, project)
     configure_resolver(resolver, settings)
     return list(call_sites(collector, resolver))
@@ -167,6 +170,7 @@ def check_module(
                         dialect=site.dialect.id,
                         node=finding.node,
                         fix=finding.fix,
+                        unit=site.resolver.collector.call_units.get(id(site.call)),
                     )
                 )
     return diagnostics
@@ -179,13 +183,30 @@ def positions_of(module: cst.Module):
     return MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
 
 
-def place(module: cst.Module, diagnostics: list[Diagnostic]) -> None:
-    """Fill in 1-based row/column of every diagnostic and its fix edits."""
+def place(
+    module: cst.Module, diagnostics: list[Diagnostic], layout: Union[Layout, None] = None
+) -> None:
+    """Fill in 1-based row/column of every diagnostic and its fix edits.
+
+    With the `layout` of the module's text (pruning.py), only the statements the findings' calls
+    are in are generated; else (or where that fails) the module, up to the last node wanted."""
     if not diagnostics:
         return
-    nodes = [d.node for d in diagnostics]
-    nodes += [old for d in diagnostics if d.fix is not None for old, _ in d.fix.replacements]
-    ranges = node_ranges(module, nodes)  # only these nodes: PositionProvider would do all
+    wanted: dict[tuple, list[cst.CSTNode]] = {}
+    for d in diagnostics:
+        nodes = wanted.setdefault(d.unit or (), [])
+        nodes.append(d.node)
+        nodes += [old for old, _ in d.fix.replacements] if d.fix is not None else []
+    ranges: dict[int, Range] = {}
+    rest: list[cst.CSTNode] = []
+    for unit, nodes in wanted.items():
+        found = _ranges_in_unit(module, unit, nodes, layout) if unit and layout else None
+        if found is None:
+            rest += nodes
+        else:
+            ranges.update(found)
+    if rest:
+        ranges.update(node_ranges(module, rest))  # PositionProvider would do every node
 
     def span(node: cst.CSTNode) -> tuple[tuple[int, int], tuple[int, int]]:
         (line, column), (end_line, end_column) = ranges[id(node)]
@@ -203,6 +224,34 @@ def place(module: cst.Module, diagnostics: list[Diagnostic]) -> None:
     diagnostics.sort(key=lambda d: (d.start, d.code))
 
 
+def _ranges_in_unit(
+    module: cst.Module, unit: tuple, nodes: list[cst.CSTNode], layout: Layout
+) -> Union[dict[int, Range], None]:
+    """Ranges of `nodes` from generating the top-level statement (or the member of a top-level
+    class) `unit` alone; None when the layout does not fit the module or a node is elsewhere."""
+    top, member = unit
+    if len(layout.starts) != len(module.body):
+        return None
+    statement: cst.CSTNode = module.body[top]
+    first_row, indent = layout.starts[top], None
+    member_rows = layout.members.get(top)
+    if member is not None and member_rows is not None and isinstance(statement, cst.ClassDef):
+        block = statement.body
+        if isinstance(block, cst.IndentedBlock) and len(block.body) == len(member_rows):
+            statement, first_row = block.body[member], member_rows[member]
+            indent = module.default_indent if block.indent is None else block.indent
+    # The generated text starts with the statement's own comment and empty lines.
+    leading = len(getattr(statement, "leading_lines", ()))
+    decorators = getattr(statement, "decorators", ())
+    if decorators:
+        leading += len(decorators[0].leading_lines)
+    row = first_row - leading
+    offsets = layout.row_offsets()
+    if not 0 < row <= len(offsets):
+        return None
+    return ranges_within(module, statement, nodes, row, indent, layout.text, offsets[row - 1])
+
+
 # Which findings a caller is responsible for: a Markdown block linted after the earlier blocks
 # keeps only the findings inside itself. Called with the module the diagnostics belong to.
 Keep = Callable[[cst.Module, Diagnostic], bool]
@@ -215,15 +264,16 @@ def lint(
     keep: Union[Keep, None] = None,
     project: Union[ProjectLookup, None] = None,
     source: Union[str, bytes, None] = None,
+    layout: Union[Layout, None] = None,
 ) -> list[Diagnostic]:
     """`project`: what the rest of the project defines, as this file sees it; None judges the
     file alone. `source`: the module's text, when the caller has it (generating it costs as much
-    as parsing)."""
+    as parsing). `layout`: where its statements start (see `place`)."""
     diagnostics = check_module(module, rules, project)
     noqa = suppressions.mentions_noqa(module.code if source is None else source)
     if not diagnostics and not noqa:
         return diagnostics
-    place(module, diagnostics)
+    place(module, diagnostics, layout)
     if noqa:
         settings = rules.settings
         diagnostics = suppressions.apply(

@@ -87,11 +87,42 @@ def node_ranges(module: cst.Module, nodes: Iterable[cst.CSTNode]) -> dict[int, R
     state = _Noting(module, set(wanted))
     with suppress(_AllNoted):
         module._codegen(state)
-    tokens = state.tokens
+    return _ranges(state, wanted, first_line=1)
 
-    # Token index -> (line, column), walking the text once in index order.
+
+def ranges_within(
+    module: cst.Module,
+    statement: cst.CSTNode,
+    nodes: Iterable[cst.CSTNode],
+    first_line: int,
+    indent: Optional[str],
+    text: str,
+    offset: int,
+) -> Optional[dict[int, Range]]:
+    """`node_ranges` for nodes inside one statement, generating that statement only.
+
+    `first_line`: the row its generated text starts on (its leading lines included), which
+    starts at `offset` of `text`, the module's source; `indent`: the indentation of the block
+    it is in (None at the top). None when the generated text is not what `text` holds there
+    (the caller generates the module) or a node is not inside the statement."""
+    wanted = {id(node) for node in nodes}
+    state = _Noting(module, set(wanted))
+    if indent is not None:
+        state.indent_tokens = [indent]
+    with suppress(_AllNoted):
+        statement._codegen(state)
+    if not all(key in state.spans for key in wanted):
+        return None
+    if not text.startswith("".join(state.tokens), offset):
+        return None
+    return _ranges(state, wanted, first_line)
+
+
+def _ranges(state: _Noting, wanted: set[int], first_line: int) -> dict[int, Range]:
+    """Token indices -> (line, column), walking the generated text once in index order."""
+    tokens = state.tokens
     at: dict[int, tuple[int, int]] = {}
-    line, column, done = 1, 0, 0
+    line, column, done = first_line, 0, 0
     for index in sorted({i for key in wanted for i in state.spans[key]}):
         text = "".join(tokens[done:index])
         pieces = _NEWLINE.split(text)

@@ -35,6 +35,7 @@ import ast
 import functools
 import re
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Union
 
@@ -62,19 +63,48 @@ class _Unit:
         self.taints = False  # tainted whatever happens: an import that may give a client
 
 
+@dataclass
+class Layout:
+    """Where the statements libcst will see start, from Python's parser: positions.py then
+    generates only the statements that hold findings, not the whole module."""
+
+    text: str  # the pruned source
+    starts: list[int]  # the first code row of each top-level statement (its decorators')
+    members: dict[int, list[int]]  # a class's index in `starts` -> its members' first code rows
+
+    def row_offsets(self) -> list[int]:
+        """The offset in `text` where each row starts."""
+        offsets = getattr(self, "_offsets", None)
+        if offsets is None:
+            offsets, at = [], 0
+            for row in _ROW.findall(self.text):
+                offsets.append(at)
+                at += len(row)
+            self._offsets = offsets
+        return offsets
+
+
 def prune(source: Source, seeds: Iterable[str], local: frozenset[str] = frozenset()) -> Source:
     """`source` with the units that cannot matter made empty lines (a class member: `pass`);
     `source` itself when nothing is pruned.
 
     `seeds`: the words a finding starts from (see `seed_words`); `local`: the top-level names of
     the project's modules (one called `logging` may hold a client)."""
+    return analyse(source, seeds, local)[0]
+
+
+def analyse(
+    source: Source, seeds: Iterable[str], local: frozenset[str] = frozenset()
+) -> tuple[Source, Layout | None]:
+    """`prune`, and the layout of what is left (None when this Python cannot parse it)."""
     try:
         text = source.decode("utf-8") if isinstance(source, bytes) else source
         tree = ast.parse(text)
     except (SyntaxError, ValueError, UnicodeDecodeError, RecursionError, MemoryError):
-        return source  # libcst says what is wrong, or parses what this Python cannot
+        return source, None  # libcst says what is wrong, or parses what this Python cannot
     rows = _ROW.findall(text)
-    units = _units(tree, rows, local)
+    owners = _units(tree, rows, local)
+    units = [u for _, unit, members in owners for u in [unit, *members]]
     kept = _kept(units, frozenset(seeds))
     # A pruned class header spans its members: they go with it, and leave no `pass`.
     pruned = [
@@ -82,15 +112,27 @@ def prune(source: Source, seeds: Iterable[str], local: frozenset[str] = frozense
         for unit in units
         if id(unit) not in kept and (unit.header is None or id(unit.header) in kept)
     ]
-    if not pruned:
-        return source
     for unit in pruned:
         for row in range(unit.first, unit.last + 1):
             rows[row - 1] = _ending(rows[row - 1])
         if unit.header is not None:  # a class body may not be left empty
             rows[unit.first - 1] = unit.pass_indent + "pass" + rows[unit.first - 1]
-    result = "".join(rows)
-    return result.encode("utf-8") if isinstance(source, bytes) else result
+    result = "".join(rows) if pruned else text
+    layout = Layout(result, [], {})
+    last = 0
+    for node, unit, members in owners:
+        if id(unit) not in kept:
+            continue
+        first = _first_row(node)
+        # `a = 1; b = 2` (or a backslash between them) is one statement for libcst.
+        if not (layout.starts and (first <= last or rows[first - 2].rstrip("\r\n")[-1:] == "\\")):
+            layout.starts.append(first)
+            if members:
+                layout.members[len(layout.starts) - 1] = [m.first for m in members]
+        last = node.end_lineno or node.lineno
+    if not pruned:
+        return source, layout
+    return (result.encode("utf-8") if isinstance(source, bytes) else result), layout
 
 
 def _ending(row: str) -> str:
@@ -134,24 +176,29 @@ def _unit(rows: list[str], first: int, last: int, node: ast.stmt | None = None) 
     return _Unit(first, last, words, words if node is None else _binds(node, text))
 
 
-def _units(tree: ast.Module, rows: list[str], local: frozenset[str]) -> list[_Unit]:
-    units: list[_Unit] = []
+def _units(
+    tree: ast.Module, rows: list[str], local: frozenset[str]
+) -> list[tuple[ast.stmt, _Unit, list[_Unit]]]:
+    """For each top-level statement: the unit that decides whether it is kept, and the units of
+    its members when it is a class pruned member by member."""
+    owners: list[tuple[ast.stmt, _Unit, list[_Unit]]] = []
     body = tree.body
     for node, alone in zip(body, _alone(body, rows)):
         first, last = _first_row(node), node.end_lineno or node.lineno
         if not alone:  # shares a row with another statement: kept and tainted, whatever it is
             unit = _unit(rows, first, last)
             unit.always = unit.taints = True
-            units.append(unit)
+            owners.append((node, unit, []))
         elif isinstance(node, ast.ClassDef):
-            units.extend(_class_units(node, first, last, rows))
+            header, *members = _class_units(node, first, last, rows)
+            owners.append((node, header, members))
         else:
             unit = _unit(rows, first, last, node)
             if isinstance(node, (ast.Import, ast.ImportFrom)):
                 unit.always = True
                 unit.taints = not _standard_library_only(node, local)
-            units.append(unit)
-    return units
+            owners.append((node, unit, []))
+    return owners
 
 
 # The standard library gives no client: a name imported from it taints nothing (Python 3.10+).

@@ -134,6 +134,8 @@ class Diagnostic:
     end: tuple[int, int] = (0, 0)
     edits: list[dict] = field(default_factory=list)
     cell: int | None = None
+    # Where its call is: (top-level statement, member of a top-level class); see engine.place.
+    unit: tuple[int, int | None] | None = None
 
     @property
     def fixable(self) -> bool:

@@ -135,11 +135,11 @@ def _run_program(
     """One program through the engine. False when the whole file must stop (a .py error)."""
     from mem0lint import engine, pruning, suppressions
 
-    parsed = program.source
+    parsed, layout = program.source, None
     if mode == CHECK and pruning.prunable(report.source.path, parsed):
         seeds = pruning.seed_words(tuple(rules.settings.receivers))
         local = project.top_level_names() if project is not None else frozenset()
-        parsed = pruning.prune(parsed, seeds, local)
+        parsed, layout = pruning.analyse(parsed, seeds, local)
     try:
         module = engine.parse(parsed)
     except engine.ParseFailure as error:
@@ -152,7 +152,9 @@ def _run_program(
     source = program.source
     code = None  # the text of the final program, when a fix changed it
     if mode == CHECK:
-        diagnostics = engine.lint(module, rules, keep=keep, project=project, source=source)
+        diagnostics = engine.lint(
+            module, rules, keep=keep, project=project, source=source, layout=layout
+        )
     elif mode == ADD_NOQA:
         diagnostics = engine.lint(module, rules, keep=keep, project=project, source=source)
         final, added, _ = suppressions.add_noqa(module, diagnostics)

@@ -26,17 +26,19 @@ SEEDS = pruning.seed_words()
 RULES = engine.RuleSet(engine.Settings())
 
 
-def findings(source) -> list[tuple]:
+def findings(source, layout=None) -> list[tuple]:
     module = engine.parse(source)
     return [
         (d.code, d.start, d.end, d.message, d.edits, d.fix and d.fix.applicability)
-        for d in engine.lint(module, RULES, source=source)
+        for d in engine.lint(module, RULES, source=source, layout=layout)
     ]
 
 
 def assert_same_findings(source) -> None:
-    pruned = pruning.prune(source, SEEDS)
-    assert findings(pruned) == findings(source)
+    """Pruned and placed statement by statement (the layout), or neither."""
+    pruned, layout = pruning.analyse(source, SEEDS)
+    assert layout is not None
+    assert findings(pruned, layout) == findings(source)
 
 
 def rows_pruned(source: str) -> int:
@@ -64,7 +66,7 @@ def test_pruning_changes_no_finding_in_fixtures_and_the_generated_corpus(name):
 
 def test_pruning_changes_no_finding_in_any_rule_example():
     for name, source in EXAMPLES.items():
-        assert findings(pruning.prune(source, SEEDS)) == findings(source), name
+        assert findings(*pruning.analyse(source, SEEDS)) == findings(source), name
 
 
 def test_pruning_removes_a_good_part_of_the_generated_corpus():
@@ -326,3 +328,73 @@ def test_test_files_and_suppression_comments_are_not_pruned():
     assert not pruning.prunable(Path("tests/test_app.py"), "x = 1\n")
     assert not pruning.prunable(Path("app.py"), "x = 1  # NoQA: MEM201\n")
     assert pruning.prunable(Path("app.py"), b"x = 1\n")
+
+
+# Statement by statement, positions come from generating only the statements with findings,
+# starting at the rows Python's parser gives: shapes where those rows are easy to get wrong.
+LAYOUTS = {
+    "decorators and comments": '''
+        from mem0 import MemoryClient
+        import functools
+
+        # a comment before the class
+
+        class Service:
+            """Doc."""
+
+            # before a decorator
+            @functools.cache
+            # between decorators
+            @staticmethod
+            # after the decorators
+            def recall():
+                return MemoryClient().search(
+                    "q",
+                    limit=3,  # trailing
+                )
+
+            other = MemoryClient().search("q", limit=4)
+    ''',
+    "statements sharing rows": """
+        from mem0 import MemoryClient
+        c = MemoryClient(); c.search("q", limit=1)
+        x = 1; \\
+        c.search("q", limit=2)
+    """,
+    "strings over several rows": '''
+        from mem0 import MemoryClient
+        NOTE = """
+        many
+        rows
+        """
+        def f():
+            return MemoryClient().search(f"""{NOTE}
+            """, limit=3)
+    ''',
+    "nested classes and tabs": (
+        "from mem0 import MemoryClient\n"
+        "class Outer:\n"
+        "\tclass Inner:\n"
+        "\t\tdef f(self):\n"
+        '\t\t\treturn MemoryClient().search("q", limit=3)\n'
+        "\tdef g(self):\n"
+        '\t\treturn MemoryClient().search("q", limit=5)\n'
+    ),
+    "no final newline": 'from mem0 import MemoryClient\nMemoryClient().search("q", limit=3)',
+    "a finding in a followed dict": """
+        from mem0 import MemoryClient
+
+        F = {"$and": [{"user_id": "u"}]}
+
+        if F:
+            MemoryClient().search("q", filters=F)
+    """,
+}
+
+
+@pytest.mark.parametrize("name", sorted(LAYOUTS))
+@pytest.mark.parametrize("newline", ["\n", "\r\n"])
+def test_placing_statement_by_statement_gives_the_positions_of_the_whole_module(name, newline):
+    source = textwrap.dedent(LAYOUTS[name]).lstrip("\n").replace("\n", newline)
+    assert findings(source)
+    assert_same_findings(source)
