@@ -195,7 +195,7 @@ def _check(todo, settings: Settings, mode: str, roots: list[Path], jobs: int | N
     # fork (where it exists) starts workers with libcst and the rules already imported.
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    chunk = max(1, len(todo) // (workers * 4))
+    chunk = max(1, len(todo) // (workers * 16))  # small chunks: workers end together
     with ProcessPoolExecutor(
         max_workers=workers,
         mp_context=context,

@@ -7,16 +7,18 @@ become empty lines, so every row and column of what is left stays where it was, 
 its rules and positions run unchanged on a smaller module.
 
 A *unit* is a statement at the module's top, or a member of a class there (the class's header is
-a unit of its own). A unit is kept:
+a unit of its own). A unit is *tainted*, that is what it binds may be a client:
 
-- when it imports, or spells a word a finding starts from (the prefilter's: an SDK's package or
-  class name, a REST endpoint, a configured receiver);
-- when it mentions a name that a kept unit binds (the client, its factory, `self.memory`): a call
-  on it may be judged;
-- when it binds a name that a kept unit mentions (a second binding makes a receiver ambiguous, a
-  filter dict is followed to its literal, a mutation makes it opaque).
+- when it spells a word a finding starts from (the prefilter's: an SDK's package or class name,
+  a REST endpoint, a configured receiver), or imports from outside the standard library;
+- when it mentions a name that a tainted unit binds (the client, its factory, `self.memory`).
 
-The last two repeat until nothing changes. "Mentions" is every word of the unit's text, strings
+A unit is kept when it is tainted (a call on a client may be judged in it), when it binds a name
+that a kept unit mentions (a second binding makes a receiver ambiguous, a filter dict is
+followed to its literal, a mutation makes it opaque), and always for imports that may give a
+client, `*` and `__future__` imports, and statements sharing a row with another.
+
+Both repeat until nothing changes. "Mentions" is every word of the unit's text, strings
 and comments included. "Binds" is every name the statement can bind, as binding.py sees it
 from outside the unit's own functions: a definition's name and decorators, `global` names,
 walrus targets, attributes (`self.x = ...`), and for other statements every target, import,
@@ -195,8 +197,13 @@ def _units(
         else:
             unit = _unit(rows, first, last, node)
             if isinstance(node, (ast.Import, ast.ImportFrom)):
-                unit.always = True
-                unit.taints = not _standard_library_only(node, local)
+                # A standard library import is kept like any statement: when a kept unit
+                # mentions what it binds. `*` binds what it likes; `__future__` changes parsing.
+                standard = _standard_library_only(node, local)
+                star = any(alias.name == "*" for alias in node.names)
+                future = isinstance(node, ast.ImportFrom) and node.module == "__future__"
+                unit.always = not standard or star or future
+                unit.taints = not standard
             owners.append((node, unit, []))
     return owners
 
