@@ -50,10 +50,14 @@ class Cache:
     `reports[<hash>]`, or "-<id>" for a file the prefilter dropped while the project's kept
     modules were `words[<id>]` (see batch.py)."""
 
-    def __init__(self, directory: Path, settings: Settings, project: str = "") -> None:
+    def __init__(
+        self, directory: Path, settings: Settings, project: str = "", stats: dict | None = None
+    ) -> None:
         """`project`: a fingerprint of the files receivers may be bound through (a clean
         verdict may depend on another module of the project: when any changes, clean verdicts
-        are dropped; prefilter verdicts, which read only the file itself, are kept)."""
+        are dropped; prefilter verdicts, which read only the file itself, are kept).
+        `stats`: {str(path): os.stat_result} taken by the caller, so files are not stat twice."""
+        self.stats = stats or {}
         self.directory = Path(directory)
         self.file = self.directory / f"clean-{settings_key(settings)}.json"
         self.project = hashlib.blake2b(project.encode("utf-8"), digest_size=12).hexdigest()
@@ -85,10 +89,12 @@ class Cache:
         entry = self.entries.get(self._key(path))
         if entry is None:
             return None
-        try:
-            stat = os.stat(path)
-        except OSError:
-            return None
+        stat = self.stats.get(str(path))
+        if stat is None:
+            try:
+                stat = os.stat(path)
+            except OSError:
+                return None
         mtime, size, inode, verdict, checked = entry
         unchanged = (
             stat.st_mtime_ns == mtime

@@ -161,9 +161,9 @@ def main(
         sys.exit(_explain("rules", out))
 
     from mem0lint import batch, config, report
-    from mem0lint.documents import SUFFIXES, file_type
+    from mem0lint.documents import file_type
     from mem0lint.runner import ADD_NOQA, CHECK, DIFF, FIX, process
-    from mem0lint.sources import SourceFile, discover
+    from mem0lint.sources import SourceFile
 
     select, ignore, extend_select = _codes(select), _codes(ignore), _codes(extend_select)
     _check_codes(select, "--select")
@@ -217,22 +217,25 @@ def main(
             data = sys.stdin.buffer.read()
             reports = [process(source, rules, mode, roots, data=data, write=False)]
         else:
-            suffixes = frozenset(s for kind in SUFFIXES.values() for s in kind)
-            found = list(discover(list(paths), suffixes=suffixes, excluded=excluder.excluded))
+            found = _discover(paths, excluder, config_file, None if no_cache else cache_dir)
             # Files are grouped by the settings that apply to them (nearest pyproject.toml).
             groups: dict[tuple, tuple] = {}
+            resolve = _resolver(finder, command_line)
             for source in found:
-                resolved = config.resolve(finder.for_path(source.path), command_line, source.path)
+                resolved = resolve(source.path)
                 if not source.explicit and file_type(source.path) not in resolved.file_types:
                     continue
                 if source.explicit and force_exclude and excluder.excluded(source.path, False):
                     continue
-                group = groups.setdefault(resolved.key(), (resolved.engine_settings(), []))
+                group = groups.get(resolved.key())
+                if group is None:
+                    group = groups[resolved.key()] = (resolved.engine_settings(), [])
                 group[1].append(source)
             project = _project_factory(paths, found, overall.engine_settings().receivers)
+            stats = None if no_cache else _stats(found)
             with _progress(err, sum(len(g[1]) for g in groups.values())) as advance:
                 for settings, sources in groups.values():
-                    cache = None if no_cache else _cache(cache_dir, settings, found)
+                    cache = None if stats is None else _cache(cache_dir, settings, stats)
                     reports += batch.run(
                         sources, settings, mode, roots, jobs or None, cache, project, advance
                     )
@@ -304,22 +307,77 @@ def _project_factory(paths, found, receivers: dict[str, str]):
     return build
 
 
-def _cache(directory: str, settings, found):
-    """Clean verdicts hold while the project's Python files are unchanged: a receiver may be
-    bound through any of them, so their stats are part of the key."""
+def _discover(paths, excluder, config_file, cache_dir) -> list:
+    """The files under `paths`; from the last run's snapshot when the tree's shape is the same
+    (`cache_dir`: None, no snapshot)."""
+    from mem0lint.documents import SUFFIXES
+    from mem0lint.snapshot import Snapshot
+    from mem0lint.sources import discover
+
+    suffixes = frozenset(s for kind in SUFFIXES.values() for s in kind)
+    snapshot = None
+    if cache_dir is not None:
+        snapshot = Snapshot(Path(cache_dir), [*paths, *sorted(suffixes), config_file or ""])
+        found = snapshot.found()
+        if found is not None:
+            return found
+        for path in paths:
+            snapshot.watch_above(path)
+        if config_file:
+            snapshot.read(config_file)
+    walked = snapshot.walked if snapshot is not None else None
+    found = list(
+        discover(list(paths), suffixes=suffixes, excluded=excluder.excluded, walked=walked)
+    )
+    if snapshot is not None:
+        snapshot.save(found)
+    return found
+
+
+def _resolver(finder, command_line):
+    """`config.resolve` for each file found: once per configuration, unless its per-file
+    ignores make its files differ."""
+    from mem0lint import config
+
+    done: dict[int, object] = {}
+
+    def resolve(path: Path):
+        found = finder.for_file(path)  # kept alive by the finder: its id is stable
+        if found is not None and "per-file-ignores" in found.values:
+            return config.resolve(found, command_line, path)
+        if id(found) not in done:
+            done[id(found)] = config.resolve(found, command_line, path)
+        return done[id(found)]
+
+    return resolve
+
+
+def _stats(found) -> dict:
+    """{path: os.stat_result} of every file found: the cache's key and its verdicts need them."""
     import os
 
+    stats = {}
+    for source in found:
+        try:
+            stats[str(source.path)] = os.stat(source.path)
+        except OSError:
+            continue
+    return stats
+
+
+def _cache(directory: str, settings, stats: dict):
+    """Clean verdicts hold while the project's Python files are unchanged: a receiver may be
+    bound through any of them, so their stats are part of the key."""
     from mem0lint.cache import Cache
 
-    stats = []
-    for source in found:
-        if source.path.suffix in (".py", ".pyi"):
-            try:
-                stat = os.stat(source.path)
-            except OSError:
-                continue
-            stats.append(f"{source.path}:{stat.st_mtime_ns}:{stat.st_size}")
-    return Cache(Path(directory), settings, project="\n".join(sorted(stats)))
+    project = "\n".join(
+        sorted(
+            f"{path}:{stat.st_mtime_ns}:{stat.st_size}"
+            for path, stat in stats.items()
+            if path.endswith((".py", ".pyi"))
+        )
+    )
+    return Cache(Path(directory), settings, project=project, stats=stats)
 
 
 class _progress:

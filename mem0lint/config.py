@@ -7,6 +7,7 @@ that is not known or a value of the wrong shape is a `ConfigError` naming the fi
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 from dataclasses import dataclass, field
@@ -160,6 +161,7 @@ class Finder:
         if explicit is not None and self.explicit is None:
             raise ConfigError(f"{explicit}: has no [tool.mem0lint] table")
         self._by_directory: dict[Path, Union[Config, None]] = {}
+        self._by_folder: dict[str, Union[Config, None]] = {}
 
     def for_path(self, path: Path) -> Union[Config, None]:
         if self.explicit is not None:
@@ -167,6 +169,16 @@ class Finder:
         absolute = path.absolute()
         directory = absolute if absolute.is_dir() else absolute.parent
         return self._for_directory(directory)
+
+    def for_file(self, path: Path) -> Union[Config, None]:
+        """`for_path` for a path known to be a file: no stat, one lookup per folder."""
+        if self.explicit is not None:
+            return self.explicit
+        folder = os.path.dirname(path)
+        found = self._by_folder.get(folder, self)
+        if found is self:
+            found = self._by_folder[folder] = self._for_directory(Path(folder or ".").absolute())
+        return found  # type: ignore[return-value]
 
     def _for_directory(self, directory: Path) -> Union[Config, None]:
         if directory not in self._by_directory:

@@ -114,10 +114,12 @@ def discover(
     suffixes: frozenset[str] = PYTHON_SUFFIXES,
     exclude: pathspec.PathSpec | None = None,
     excluded: Union[Callable[[Path, bool], bool], None] = None,
+    walked: Union[Callable[[str, list[str], list[str]], None], None] = None,
 ) -> Iterator[SourceFile]:
     """Files to lint, in a stable order. Folders are walked; named files are always linted.
 
-    `excluded(path, is_dir)`: configured excludes (patterns relative to their config file)."""
+    `excluded(path, is_dir)`: configured excludes (patterns relative to their config file).
+    `walked(folder, subfolders, files)`: told of every folder listed (snapshot.py)."""
     ignores = _Ignores()
     for given in paths:
         top = Path(given)
@@ -126,6 +128,8 @@ def discover(
             continue
         root = _git_root(top.absolute()) or top.absolute()
         for directory, dirnames, filenames in os.walk(top):
+            if walked is not None:
+                walked(directory, dirnames, filenames)
             here = Path(directory)
             dirnames[:] = sorted(
                 name

@@ -1,0 +1,106 @@
+"""The walk's snapshot (mem0lint/snapshot.py): an unchanged tree is not walked again, and any
+change that could change what a walk finds makes the next run walk."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+from mem0lint import cli, config, sources
+
+
+def age(root: Path) -> None:
+    """Everything modified long enough ago for a snapshot to trust it."""
+    past = time.time() - 60
+    for folder, _, files in os.walk(root):
+        for name in files:
+            os.utime(os.path.join(folder, name), (past, past))
+        os.utime(folder, (past, past))
+
+
+def found(root: Path, cache: Path | None) -> list[str]:
+    finder = config.Finder(None)
+    listed = cli._discover((str(root),), config.Excluder(finder), None, cache and str(cache))
+    return sorted(str(s.path) for s in listed)
+
+
+@pytest.fixture
+def tree(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    root = tmp_path / "project"
+    (root / "app" / "deep").mkdir(parents=True)
+    (root / "app" / "one.py").write_text("x = 1\n")
+    (root / "app" / "deep" / "two.py").write_text("y = 2\n")
+    (root / "notes.md").write_text("# notes\n")
+    age(tmp_path)
+    return root
+
+
+def walks(monkeypatch) -> list[str]:
+    walked: list[str] = []
+    real = os.walk
+
+    def counting(top, *args, **kwargs):
+        walked.append(str(top))
+        return real(top, *args, **kwargs)
+
+    monkeypatch.setattr(sources.os, "walk", counting)
+    return walked
+
+
+def test_an_unchanged_tree_is_not_walked_again(tree, tmp_path, monkeypatch):
+    first = found(tree, tmp_path / "cache")
+    walked = walks(monkeypatch)
+    again = found(tree, tmp_path / "cache")
+    assert walked == []
+    assert again == first == found(tree, None)
+    assert len(first) == 3
+
+
+CHANGES = {
+    "a file added deep down": lambda root: (root / "app" / "deep" / "three.py").write_text("z\n"),
+    "a file removed": lambda root: (root / "app" / "one.py").unlink(),
+    "a folder renamed": lambda root: (root / "app" / "deep").rename(root / "app" / "deeper"),
+    "a .gitignore created": lambda root: (root / ".gitignore").write_text("deep/\n"),
+    "a pyproject.toml with excludes": lambda root: (root / "pyproject.toml").write_text(
+        '[tool.mem0lint]\nexclude = ["app/one.py"]\n'
+    ),
+    "a folder made a virtualenv": lambda root: (root / "app" / "deep" / "pyvenv.cfg").touch(),
+}
+
+
+@pytest.mark.parametrize("change", sorted(CHANGES))
+def test_a_change_to_the_tree_makes_the_next_run_walk(tree, tmp_path, change):
+    before = found(tree, tmp_path / "cache")
+    CHANGES[change](tree)
+    after = found(tree, tmp_path / "cache")
+    assert after == found(tree, None)
+    assert after != before
+
+
+def test_an_edited_gitignore_makes_the_next_run_walk(tree, tmp_path):
+    ignore = tree / ".gitignore"
+    ignore.write_text("nothing\n")
+    age(tmp_path)
+    before = found(tree, tmp_path / "cache")
+    ignore.write_text("one.py\n")  # the folder's listing is the same: only the file changed
+    after = found(tree, tmp_path / "cache")
+    assert after == found(tree, None) != before
+
+
+def test_a_git_repository_created_above_makes_the_next_run_walk(tree, tmp_path):
+    (tmp_path / ".gitignore").write_text("one.py\n")  # applies only inside a repository
+    age(tmp_path)
+    before = found(tree, tmp_path / "cache")
+    (tmp_path / ".git").mkdir()
+    after = found(tree, tmp_path / "cache")
+    assert after == found(tree, None) != before
+
+
+def test_a_tree_changed_moments_ago_is_not_snapshot(tree, tmp_path):
+    (tree / "fresh.py").write_text("x\n")  # the folder's mtime is now
+    found(tree, tmp_path / "cache")
+    assert not list((tmp_path / "cache").glob("files-*.json"))
