@@ -115,13 +115,17 @@ def _file_types(values: tuple[str, ...]) -> tuple[str, ...]:
     default=0,
     help="Processes to check files with; 0 (default): serial for a few files, else one per CPU.",
 )
-@click.option("--no-cache", is_flag=True, help="Neither read nor write the cache of clean files.")
+@click.option(
+    "--no-cache",
+    is_flag=True,
+    help="Neither read nor write the cache (verdicts, the walk's snapshot).",
+)
 @click.option(
     "--cache-dir",
     type=click.Path(file_okay=False),
     default=".mem0lint_cache",
     show_default=True,
-    help="Where clean verdicts are kept between runs.",
+    help="Where the cache is kept between runs.",
 )
 @click.version_option(__version__, prog_name="mem0lint")
 def main(
@@ -366,7 +370,7 @@ def _stats(found) -> dict:
 
 
 def _cache(directory: str, settings, stats: dict):
-    """Clean verdicts hold while the project's Python files are unchanged: a receiver may be
+    """Verdicts hold while the project's Python files are unchanged: a receiver may be
     bound through any of them, so their stats are part of the key."""
     from mem0lint.cache import Cache
 
