@@ -272,6 +272,16 @@ def ratio_line(label: str, value: float | None, goal: str, ok: bool | None) -> s
     return f"  {label:<58} {value:6.2f}   goal {goal:<7} {verdict}"
 
 
+def compile_mem0lint() -> None:
+    """Byte-compile mem0lint, as `pip install` does: an editable install run with
+    PYTHONDONTWRITEBYTECODE set would compile every module on every start."""
+    import compileall
+
+    import mem0lint
+
+    compileall.compile_dir(os.path.dirname(mem0lint.__file__), quiet=1)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cache", type=Path, default=default_cache())
@@ -284,6 +294,7 @@ def main() -> int:
     args = parser.parse_args()
 
     args.cache.mkdir(parents=True, exist_ok=True)
+    compile_mem0lint()
     corpora = {}
     if "plain" in args.corpus:
         corpora["plain"] = (build_plain(args.cache), ".")

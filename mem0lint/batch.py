@@ -85,7 +85,7 @@ def run(
     snapshot: frozenset[bytes] = frozenset()
 
     def keep(index: int, source: SourceFile, data: bytes | None) -> None:
-        words.add(module_word(source.path))
+        words.add(module_word(source.fspath))
         if data is not None and cache is not None and cache.clean_by_content(data):
             reports[index] = FileReport(source)
             cache.remember_clean(source.path, data)
@@ -99,20 +99,20 @@ def run(
 
     replays = cache is not None and mode == CHECK
     for index, source in enumerate(sources):
-        verdict = cache.verdict_by_stat(source.path) if cache is not None else None
+        verdict = cache.verdict_by_stat(source.fspath) if cache is not None else None
         if verdict is not None and verdict[0] not in "-+":
             reports[index] = FileReport(source)  # kept by the prefilter, and clean
-            words.add(module_word(source.path))
+            words.add(module_word(source.fspath))
             continue
         if verdict is not None and verdict[0] == "+" and replays:
             stored = cache.report_of(verdict)  # type: ignore[union-attr]
             if stored is not None:
                 reports[index] = _replayed(source, stored)
-                words.add(module_word(source.path))
+                words.add(module_word(source.fspath))
                 continue
         scanned = cache.words_of(verdict) if cache is not None and verdict else None
         if scanned is not None:
-            dropped.append((index, source, frozenset(scanned), False))
+            dropped.append((index, source, scanned, False))
             continue
         try:
             data = source.path.read_bytes()

@@ -15,16 +15,22 @@ same mtime and size (git's "racily clean" case), so its content is read and hash
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import json
 import os
-import tempfile
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from mem0lint import __version__
-from mem0lint.rule import Applicability, Diagnostic, Fix, Severity
 from mem0lint.settings import Settings
+
+if TYPE_CHECKING:
+    from mem0lint.rule import Diagnostic
+
+try:  # BLAKE2 alone: `hashlib` also loads OpenSSL, a few milliseconds of every run
+    from _blake2 import blake2b
+except ImportError:  # pragma: no cover - not CPython
+    from hashlib import blake2b
 
 DEFAULT_DIR = ".mem0lint_cache"
 RACY_NS = 2_000_000_000  # coarser than any filesystem's timestamp granularity (FAT: 2 s)
@@ -32,7 +38,7 @@ FORMAT = 3
 
 
 def content_hash(data: bytes) -> str:
-    return hashlib.blake2b(data, digest_size=16).hexdigest()
+    return blake2b(data, digest_size=16).hexdigest()
 
 
 def settings_key(settings: Settings) -> str:
@@ -41,7 +47,7 @@ def settings_key(settings: Settings) -> str:
         sort_keys=True,
         default=repr,
     )
-    return hashlib.blake2b(described.encode("utf-8"), digest_size=12).hexdigest()
+    return blake2b(described.encode("utf-8"), digest_size=12).hexdigest()
 
 
 class Cache:
@@ -60,12 +66,14 @@ class Cache:
         self.stats = stats or {}
         self.directory = Path(directory)
         self.file = self.directory / f"clean-{settings_key(settings)}.json"
-        self.project = hashlib.blake2b(project.encode("utf-8"), digest_size=12).hexdigest()
+        self.project = blake2b(project.encode("utf-8"), digest_size=12).hexdigest()
         self._cwd = os.getcwd()
+        self._folders: dict[str, str] = {}
         self.started_ns = time.time_ns()  # before any file of this run is read
         self.entries: dict[str, list] = {}
         self.words: dict[str, list[str]] = {}
         self.reports: dict[str, dict] = {}
+        self._words_of: dict[str, frozenset[bytes]] = {}
         self.dirty = False
         try:
             loaded = json.loads(self.file.read_text(encoding="utf-8"))
@@ -81,8 +89,15 @@ class Cache:
             pass  # no cache yet, or a damaged one: start afresh
         self.clean_hashes = {e[3] for e in self.entries.values() if e[3][0] not in "-+"}
 
-    def _key(self, path: Path) -> str:
-        return os.path.normpath(os.path.join(self._cwd, path))  # abspath, one getcwd per run
+    def _key(self, path: Path | str) -> str:
+        """The absolute path: normalised once per folder, with one getcwd per run."""
+        folder, name = os.path.split(path)
+        if name in ("", ".", ".."):
+            return os.path.normpath(os.path.join(self._cwd, path))
+        absolute = self._folders.get(folder)
+        if absolute is None:
+            absolute = self._folders[folder] = os.path.normpath(os.path.join(self._cwd, folder))
+        return os.path.join(absolute, name)
 
     def verdict_by_stat(self, path: Path) -> str | None:
         """The recorded verdict when the file is unchanged since (no read needed), else None."""
@@ -104,10 +119,15 @@ class Cache:
         )
         return verdict if unchanged else None
 
-    def words_of(self, verdict: str) -> set[bytes] | None:
+    def words_of(self, verdict: str) -> frozenset[bytes] | None:
         """For a "dropped" verdict: the module names the file was scanned for."""
-        listed = self.words.get(verdict[1:])
-        return None if listed is None else {w.encode("utf-8") for w in listed}
+        found = self._words_of.get(verdict)
+        if found is None:
+            listed = self.words.get(verdict[1:])
+            if listed is None:
+                return None
+            found = self._words_of[verdict] = frozenset(w.encode("utf-8") for w in listed)
+        return found
 
     def clean_by_content(self, data: bytes) -> bool:
         return content_hash(data) in self.clean_hashes
@@ -149,7 +169,7 @@ class Cache:
         """A file the prefilter dropped, having scanned it for `words` (re-scanning it costs no
         more than hashing it, so no hash is kept)."""
         listed = sorted(w.decode("utf-8", "replace") for w in words)
-        key = hashlib.blake2b("\n".join(listed).encode("utf-8"), digest_size=8).hexdigest()
+        key = blake2b("\n".join(listed).encode("utf-8"), digest_size=8).hexdigest()
         self.words[key] = listed
         self._remember(path, "-" + key)
 
@@ -178,6 +198,8 @@ class Cache:
             ignore = self.directory / ".gitignore"
             if not ignore.exists():
                 ignore.write_text("# Created by mem0lint.\n*\n", encoding="utf-8")
+            import tempfile  # not needed by a run that writes nothing
+
             fd, temporary = tempfile.mkstemp(dir=self.directory, suffix=".tmp")
         except OSError:
             return
@@ -217,6 +239,8 @@ def _stored(d: Diagnostic) -> dict:
 def replay(stored: dict) -> tuple[list[Diagnostic], dict, list[str]]:
     """A remembered report: (diagnostics, code frame lines by cell, info lines). Diagnostics
     have no node and fixes no replacements, as reports from a worker process."""
+    from mem0lint.rule import Applicability, Diagnostic, Fix, Severity
+
     diagnostics = []
     for d in stored["diagnostics"]:
         fix = d["fix"]

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
 import click
-from rich.console import Console
 
 from mem0lint import __version__
+from mem0lint.terminal import Terminal
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 # A progress bar is worth drawing only for a long run, and only for a person watching.
@@ -157,15 +158,14 @@ def main(
     """Find and fix wrong calls to agent-memory SDKs (mem0, Memsy, MemOS) in PATHS.
 
     `mem0lint rules` prints the table of rules."""
-    out = Console(highlight=False, soft_wrap=True)
-    err = Console(stderr=True, highlight=False, soft_wrap=True)
+    out, err = Terminal(), Terminal(stderr=True)
     if explain_code is not None:
         sys.exit(_explain(explain_code, out))
     if paths == ("rules",) and not Path("rules").exists():
         sys.exit(_explain("rules", out))
 
     from mem0lint import batch, config, report
-    from mem0lint.documents import file_type
+    from mem0lint.cache import Cache
     from mem0lint.runner import ADD_NOQA, CHECK, DIFF, FIX, process
     from mem0lint.sources import SourceFile
 
@@ -198,11 +198,11 @@ def main(
             target = Path(show_settings)
             resolved = config.resolve(finder.for_path(target), command_line, target)
             excluded = config.Excluder(finder).excluded(target, target.is_dir())
-            out.print(config.describe(resolved, target, excluded), markup=False, end="")
+            out.print(config.describe(resolved, target, excluded), end="")
             sys.exit(EXIT_CLEAN)
         overall = config.resolve(finder.for_path(first), command_line, None)
     except config.ConfigError as error:
-        err.print(f"mem0lint: {error}", markup=False)
+        err.print(f"mem0lint: {error}")
         sys.exit(EXIT_ERROR)
     output_format = overall.output_format
 
@@ -222,38 +222,28 @@ def main(
             reports = [process(source, rules, mode, roots, data=data, write=False)]
         else:
             found = _discover(paths, excluder, config_file, None if no_cache else cache_dir)
-            # Files are grouped by the settings that apply to them (nearest pyproject.toml).
-            groups: dict[tuple, tuple] = {}
-            resolve = _resolver(finder, command_line)
-            for source in found:
-                resolved = resolve(source.path)
-                if not source.explicit and file_type(source.path) not in resolved.file_types:
-                    continue
-                if source.explicit and force_exclude and excluder.excluded(source.path, False):
-                    continue
-                group = groups.get(resolved.key())
-                if group is None:
-                    group = groups[resolved.key()] = (resolved.engine_settings(), [])
-                group[1].append(source)
+            groups = _groups(found, finder, command_line, excluder if force_exclude else None)
             project = _project_factory(paths, found, overall.engine_settings().receivers)
-            stats = None if no_cache else _stats(found)
-            with _progress(err, sum(len(g[1]) for g in groups.values())) as advance:
-                for settings, sources in groups.values():
-                    cache = None if stats is None else _cache(cache_dir, settings, stats)
+            stats, project_files = (None, "") if no_cache else _stats(found)
+            with _progress(err, sum(len(sources) for _, sources in groups)) as advance:
+                for settings, sources in groups:
+                    cache = None
+                    if stats is not None:
+                        cache = Cache(Path(cache_dir), settings, project_files, stats)
                     reports += batch.run(
                         sources, settings, mode, roots, jobs or None, cache, project, advance
                     )
     except config.ConfigError as error:
-        err.print(f"mem0lint: {error}", markup=False)
+        err.print(f"mem0lint: {error}")
         sys.exit(EXIT_ERROR)
 
     for file_report in reports:
         if file_report.error:
             failed = True
-            err.print(f"mem0lint: {file_report.source.path}: {file_report.error}", markup=False)
+            err.print(f"mem0lint: {file_report.source.path}: {file_report.error}")
         if not quiet:
             for note in file_report.info:
-                err.print(f"mem0lint: info: {file_report.source.path}: {note}", markup=False)
+                err.print(f"mem0lint: info: {file_report.source.path}: {note}")
 
     if reading_stdin and mode in (FIX, ADD_NOQA) and reports:
         # The fixed source is the output; what is left goes to stderr.
@@ -266,12 +256,12 @@ def main(
                 sys.stdout.write(file_report.diff)
         would = sum(r.fixed for r in reports)
         if not quiet:
-            err.print(f"Would fix {would} problem{'s' if would != 1 else ''}.", markup=False)
+            err.print(f"Would fix {would} problem{'s' if would != 1 else ''}.")
         sys.exit(EXIT_ERROR if failed else EXIT_FINDINGS if would and not exit_zero else EXIT_CLEAN)
     if mode == ADD_NOQA:
         added = sum(r.noqa_added for r in reports)
         if not quiet:
-            err.print(f"Added {added} noqa directive{'s' if added != 1 else ''}.", markup=False)
+            err.print(f"Added {added} noqa directive{'s' if added != 1 else ''}.")
         sys.exit(EXIT_ERROR if failed else EXIT_CLEAN)
 
     if baseline_file:
@@ -281,14 +271,13 @@ def main(
     if statistics:
         text = report.statistics(reports)
         if text:
-            out.print(text, markup=False)
+            out.print(text)
     elif output_format in report.STREAM_WRITERS:
-        stream = sys.stderr if out is err else sys.stdout
-        report.STREAM_WRITERS[output_format](reports, stream)
+        report.STREAM_WRITERS[output_format](reports, sys.stdout)
     else:
         report.CONSOLE_WRITERS[output_format](reports, out)
         if not quiet:
-            out.print(report.summary(reports, overall.unsafe_fixes), markup=False)
+            out.print(report.summary(reports, overall.unsafe_fixes))
     remaining = any(r.diagnostics for r in reports)
     if failed:
         sys.exit(EXIT_ERROR)
@@ -338,61 +327,67 @@ def _discover(paths, excluder, config_file, cache_dir) -> list:
     return found
 
 
-def _resolver(finder, command_line):
-    """`config.resolve` for each file found: once per configuration, unless its per-file
-    ignores make its files differ."""
+def _groups(found, finder, command_line, excluder) -> list[tuple]:
+    """The files found, grouped by the settings that apply to them (nearest pyproject.toml):
+    [(engine settings, files)]. Settings are resolved once per configuration, unless its
+    per-file ignores make its files differ. `excluder`: applied to named files too."""
     from mem0lint import config
+    from mem0lint.documents import file_type
 
-    done: dict[int, object] = {}
+    groups: dict[tuple, tuple] = {}  # settings key -> (engine settings, files)
+    by_folder: dict[str, tuple] = {}  # folder -> (its group's files, the file kinds linted)
 
-    def resolve(path: Path):
-        found = finder.for_file(path)  # kept alive by the finder: its id is stable
-        if found is not None and "per-file-ignores" in found.values:
-            return config.resolve(found, command_line, path)
-        if id(found) not in done:
-            done[id(found)] = config.resolve(found, command_line, path)
-        return done[id(found)]
+    def group_of(source) -> tuple:
+        found_config = finder.for_file(source.fspath)
+        per_file = found_config is not None and "per-file-ignores" in found_config.values
+        resolved = config.resolve(found_config, command_line, source.path if per_file else None)
+        group = groups.get(resolved.key())
+        if group is None:
+            group = groups[resolved.key()] = (resolved.engine_settings(), [])
+        return group[1], resolved.file_types, per_file
 
-    return resolve
-
-
-def _stats(found) -> dict:
-    """{path: os.stat_result} of every file found: the cache's key and its verdicts need them."""
-    import os
-
-    stats = {}
     for source in found:
+        folder = os.path.dirname(source.fspath)
+        entry = by_folder.get(folder)
+        if entry is None:
+            entry = group_of(source)
+            if not entry[2]:  # per-file ignores: every file of the folder on its own
+                by_folder[folder] = entry
+        files, kinds, _ = entry
+        if not source.explicit and file_type(source.fspath) not in kinds:
+            continue
+        if source.explicit and excluder is not None and excluder.excluded(source.path, False):
+            continue
+        files.append(source)
+    return list(groups.values())
+
+
+def _stats(found) -> tuple[dict, str]:
+    """{path: os.stat_result} of every file found (the cache's verdicts need them), and a
+    fingerprint of the project's Python files: a receiver may be bound through any of them, so
+    verdicts hold only while none changes (see cache.py)."""
+    stats = {}
+    python = []
+    for source in found:
+        path = source.fspath
         try:
-            stats[str(source.path)] = os.stat(source.path)
+            stat = stats[path] = os.stat(path)
         except OSError:
             continue
-    return stats
-
-
-def _cache(directory: str, settings, stats: dict):
-    """Verdicts hold while the project's Python files are unchanged: a receiver may be
-    bound through any of them, so their stats are part of the key."""
-    from mem0lint.cache import Cache
-
-    project = "\n".join(
-        sorted(
-            f"{path}:{stat.st_mtime_ns}:{stat.st_size}"
-            for path, stat in stats.items()
-            if path.endswith((".py", ".pyi"))
-        )
-    )
-    return Cache(Path(directory), settings, project=project, stats=stats)
+        if path.endswith((".py", ".pyi")):
+            python.append((path, stat.st_mtime_ns, stat.st_size))
+    return stats, repr(python)  # in the walk's order, which is stable
 
 
 class _progress:
     """A rich progress bar on stderr for long runs in a terminal; a no-op otherwise."""
 
-    def __init__(self, err: Console, total: int) -> None:
+    def __init__(self, err: Terminal, total: int) -> None:
         self.bar = None
         if err.is_terminal and total > PROGRESS_THRESHOLD:
             from rich.progress import Progress
 
-            self.bar = Progress(console=err, transient=True)
+            self.bar = Progress(console=err.console, transient=True)
             self.task = self.bar.add_task("Linting", total=total)
 
     def __enter__(self):
@@ -406,33 +401,33 @@ class _progress:
             self.bar.stop()
 
 
-def _apply_baseline(path: Path, reports: list, update: bool, err: Console, quiet: bool) -> None:
+def _apply_baseline(path: Path, reports: list, update: bool, err: Terminal, quiet: bool) -> None:
     from mem0lint import baseline
 
     try:
         if update or not path.exists():
             count = baseline.write(path, reports)
             if not quiet:
-                err.print(f"mem0lint: wrote {count} finding(s) to baseline {path}", markup=False)
+                err.print(f"mem0lint: wrote {count} finding(s) to baseline {path}")
             for file_report in reports:
                 file_report.diagnostics = []
             return
         baseline.subtract(path, baseline.read(path), reports)
     except baseline.BaselineError as error:
-        err.print(f"mem0lint: {error}", markup=False)
+        err.print(f"mem0lint: {error}")
         sys.exit(EXIT_ERROR)
 
 
-def _explain(code: str, out: Console) -> int:
+def _explain(code: str, out: Terminal) -> int:
     from mem0lint.docs import explain, rules_table
     from mem0lint.rule import all_rules
 
     rules = all_rules()
     if code.upper() not in rules:
         if code.lower() in ("", "all", "rules"):
-            out.print(rules_table(), markup=False)
+            out.print(rules_table())
             return EXIT_CLEAN
-        Console(stderr=True).print(f"mem0lint: unknown rule code {code!r}", markup=False)
+        Terminal(stderr=True).print(f"mem0lint: unknown rule code {code!r}")
         return EXIT_ERROR
-    out.print(explain(rules[code.upper()]), markup=False)
+    out.print(explain(rules[code.upper()]))
     return EXIT_CLEAN

@@ -12,18 +12,23 @@ import re
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Union
+from typing import TYPE_CHECKING, Any, Callable, Union
 
-import pathspec
-
-from mem0lint.dialects import DIALECTS
 from mem0lint.documents import FILE_TYPES
 from mem0lint.settings import Settings
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - exercised on Python 3.9 and 3.10
-    import tomli as tomllib
+if TYPE_CHECKING:  # imported when first needed: 15 ms a run otherwise
+    import pathspec
+
+
+def _tomllib():
+    """The TOML parser, imported when a configuration is read."""
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover - exercised on Python 3.9 and 3.10
+        import tomli as tomllib
+    return tomllib
+
 
 OUTPUT_FORMATS = ("text", "concise", "json", "json-lines", "github", "sarif")
 DEFAULT = "default"
@@ -86,6 +91,8 @@ def _receivers(where: str, value: Any) -> dict[str, str]:
     for name, dialect in value.items():
         if not _DOTTED_NAME.match(name):
             raise ConfigError(f"{where}: {name!r} is not a name or dotted name")
+        from mem0lint.dialects import DIALECTS  # the SDK tables: only for a `receivers` table
+
         if dialect not in DIALECTS:
             known = ", ".join(sorted(DIALECTS))
             raise ConfigError(f"{where}.{name}: expected one of {known}, got {dialect!r}")
@@ -127,10 +134,16 @@ def read(path: Path) -> Union[Config, None]:
     the keys at top level (like `ruff.toml`) or under `[tool.mem0lint]`.
     """
     try:
-        with open(path, "rb") as handle:
-            document = tomllib.load(handle)
+        data = path.read_bytes()
     except OSError as error:
         raise ConfigError(f"{path}: cannot read: {error.strerror or error}") from None
+    if path.name == "pyproject.toml" and b"mem0lint" not in data:
+        return None  # another tool's file: not parsed (nor is tomllib imported)
+    tomllib = _tomllib()
+    try:
+        document = tomllib.loads(data.decode("utf-8"))
+    except UnicodeDecodeError as error:
+        raise ConfigError(f"{path}: not valid TOML: {error}") from None
     except tomllib.TOMLDecodeError as error:
         raise ConfigError(f"{path}: not valid TOML: {error}") from None
     table = document.get("tool", {}).get("mem0lint")
@@ -160,36 +173,37 @@ class Finder:
         self.explicit = read(explicit) if explicit is not None else None
         if explicit is not None and self.explicit is None:
             raise ConfigError(f"{explicit}: has no [tool.mem0lint] table")
-        self._by_directory: dict[Path, Union[Config, None]] = {}
+        # Absolute folder (a string: pathlib is slow for thousands of folders) -> its config.
         self._by_folder: dict[str, Union[Config, None]] = {}
 
     def for_path(self, path: Path) -> Union[Config, None]:
         if self.explicit is not None:
             return self.explicit
-        absolute = path.absolute()
-        directory = absolute if absolute.is_dir() else absolute.parent
-        return self._for_directory(directory)
+        absolute = os.path.abspath(path)
+        return self._for_folder(absolute if os.path.isdir(absolute) else os.path.dirname(absolute))
 
     def for_file(self, path: Path) -> Union[Config, None]:
-        """`for_path` for a path known to be a file: no stat, one lookup per folder."""
+        """`for_path` for a path known to be a file: no stat."""
         if self.explicit is not None:
             return self.explicit
         folder = os.path.dirname(path)
         found = self._by_folder.get(folder, self)
         if found is self:
-            found = self._by_folder[folder] = self._for_directory(Path(folder or ".").absolute())
+            found = self._by_folder[folder] = self._for_folder(os.path.abspath(folder or "."))
         return found  # type: ignore[return-value]
 
-    def _for_directory(self, directory: Path) -> Union[Config, None]:
-        if directory not in self._by_directory:
+    def _for_folder(self, folder: str) -> Union[Config, None]:
+        found = self._by_folder.get(folder, self)
+        if found is self:
             found = None
-            candidate = directory / "pyproject.toml"
-            if candidate.is_file():
-                found = read(candidate)
-            if found is None and directory.parent != directory:
-                found = self._for_directory(directory.parent)
-            self._by_directory[directory] = found
-        return self._by_directory[directory]
+            candidate = os.path.join(folder, "pyproject.toml")
+            if os.path.isfile(candidate):
+                found = read(Path(candidate))
+            parent = os.path.dirname(folder)
+            if found is None and parent != folder:
+                found = self._for_folder(parent)
+            self._by_folder[folder] = found
+        return found  # type: ignore[return-value]
 
 
 @dataclass
@@ -285,6 +299,8 @@ def resolve(config: Union[Config, None], cli: CommandLine, path: Union[Path, Non
     if config is not None and path is not None and "per-file-ignores" in values:
         relative = _relative(path, config.root)
         codes: list[str] = []
+        import pathspec
+
         for pattern, pattern_codes in values["per-file-ignores"].items():
             if pathspec.GitIgnoreSpec.from_lines([pattern]).match_file(relative):
                 codes += pattern_codes
@@ -306,12 +322,14 @@ class Excluder:
         self._specs: dict[Path, pathspec.PathSpec] = {}
 
     def excluded(self, path: Path, is_dir: bool) -> bool:
-        config = self.finder.for_path(path.parent if not is_dir else path.parent)
+        config = self.finder.for_file(path)  # the configuration of the folder it is in
         if config is None:
             return False
         spec = self._specs.get(config.path)
         if spec is None:
             patterns = config.values.get("exclude", ()) + config.values.get("extend-exclude", ())
+            import pathspec
+
             spec = self._specs[config.path] = pathspec.GitIgnoreSpec.from_lines(patterns)
         relative = _relative(path, config.root) + ("/" if is_dir else "")
         return spec.match_file(relative)

@@ -27,38 +27,36 @@ decoded before the scan, so their identifiers are seen as the parser will see th
 from __future__ import annotations
 
 import codecs
+import functools
 import os
 import re
 from typing import Iterable, Union
 
-from mem0lint import dialects
 
+@functools.cache
+def anchors() -> tuple[dict[bytes, tuple[bytes, ...]], tuple[bytes, ...]]:
+    """(for each SDK package, the words every import of one of its client classes spells; the
+    words of the REST endpoints). Derived from the dialect tables, so a new client class cannot
+    be forgotten here; built on first use (a run served from the cache reads no file)."""
+    from mem0lint import dialects
 
-def _client_names() -> set[str]:
-    """Fully qualified names whose import makes a receiver (or a request record) judgeable."""
-    return set(dialects.CLASS_DIALECT) | set(dialects.RECORD_CLASSES)  # e.g. memsy.EventPayload
+    # Client classes, and request records such as memsy.EventPayload.
+    qualified_names = set(dialects.CLASS_DIALECT) | set(dialects.RECORD_CLASSES)
+    packages: dict[bytes, tuple[bytes, ...]] = {}
+    for qualified in sorted(qualified_names):
+        package = qualified.split(".", 1)[0].encode()
+        words = set(packages.get(package, ())) | {qualified.rsplit(".", 1)[-1].encode()}
+        # `Memory` is a substring of `AsyncMemoryClient`: keep only the shortest distinct words.
+        packages[package] = tuple(
+            sorted(w for w in words if not any(o != w and o in w for o in words))
+        )
+    # Raw REST calls (`requests.post(".../v3/memories/search/", ...)`) name no SDK: their URL.
+    rest = {
+        max(re.findall(r"[A-Za-z_]+", endpoint), key=len).encode()
+        for endpoint in dialects.REST_ENDPOINTS
+    }
+    return packages, tuple(sorted(rest))
 
-
-# For each SDK package: the words every import of one of its client classes spells.
-# Derived from the dialect tables so a new client class cannot be forgotten here.
-ANCHORS: dict[bytes, tuple[bytes, ...]] = {}
-for _qualified in sorted(_client_names()):
-    _package = _qualified.split(".", 1)[0].encode()
-    _words = set(ANCHORS.get(_package, ())) | {_qualified.rsplit(".", 1)[-1].encode()}
-    # `Memory` is a substring of `AsyncMemoryClient`: keep only the shortest distinct words.
-    ANCHORS[_package] = tuple(
-        sorted(w for w in _words if not any(o != w and o in w for o in _words))
-    )
-
-# Raw REST calls (`requests.post(".../v3/memories/search/", ...)`) name no SDK: their URL does.
-REST_WORDS = tuple(
-    sorted(
-        {
-            max(re.findall(r"[A-Za-z_]+", endpoint), key=len).encode()
-            for endpoint in dialects.REST_ENDPOINTS
-        }
-    )
-)
 
 _COOKIE = re.compile(rb"^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)", re.MULTILINE)
 _ASCII_COMPATIBLE = {"utf_8", "utf_8_sig", "ascii", "latin_1", "iso8859_1", "cp1252"}
@@ -104,10 +102,11 @@ def may_matter(source: Union[bytes, str], names: Iterable[bytes] = ()) -> bool:
         data = source.encode("utf-8", "surrogatepass")
     else:
         data = _as_scanned(source)
-    for package, words in ANCHORS.items():
+    packages, rest = anchors()
+    for package, words in packages.items():
         if package in data and any(word in data for word in words):
             return True
-    return any(word in data for word in REST_WORDS) or any(name in data for name in names)
+    return any(word in data for word in rest) or any(name in data for name in names)
 
 
 def module_word(path: Union[str, os.PathLike[str]]) -> bytes:

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from typing import Callable, TextIO
+from typing import TYPE_CHECKING, Callable, TextIO
 
-from rich.console import Console
-from rich.text import Text
-
-from mem0lint.rule import Applicability, Diagnostic
 from mem0lint.runner import FileReport
+from mem0lint.terminal import Line, Terminal
+
+if TYPE_CHECKING:  # the rule registry: a clean run needs none of it
+    from mem0lint.rule import Diagnostic
 
 SEVERITY_STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
 
@@ -60,28 +60,28 @@ def write_json(reports: list[FileReport], stream: TextIO) -> None:
 def fix_marker(diagnostic: Diagnostic) -> str:
     if diagnostic.fix is None:
         return ""
+    from mem0lint.rule import Applicability
+
     if diagnostic.fix.applicability is Applicability.SAFE:
         return "[*] "
     return "[unsafe fix] "
 
 
-def code_frame(report: FileReport, diagnostic: Diagnostic) -> Text:
+def code_frame(report: FileReport, diagnostic: Diagnostic) -> list[Line]:
     row, column = diagnostic.start
     end_row, end_column = diagnostic.end
     line = report.line_of(diagnostic)
     if line is None:
-        return Text()
+        return [[]]
     line = line.expandtabs(1)
     width = len(str(row))
     last = end_column if end_row == row else len(line) + 1
     caret = " " * (column - 1) + "^" * max(1, last - column)
-    frame = Text()
-    frame.append(f"{' ' * width} |\n", style="blue")
-    frame.append(f"{row} | ", style="blue")
-    frame.append(line + "\n")
-    frame.append(f"{' ' * width} | ", style="blue")
-    frame.append(caret, style=SEVERITY_STYLE[diagnostic.severity.value])
-    return frame
+    return [
+        [(f"{' ' * width} |", "blue")],
+        [(f"{row} | ", "blue"), (line, None)],
+        [(f"{' ' * width} | ", "blue"), (caret, SEVERITY_STYLE[diagnostic.severity.value])],
+    ]
 
 
 def where(report: FileReport, diagnostic: Diagnostic) -> str:
@@ -91,48 +91,39 @@ def where(report: FileReport, diagnostic: Diagnostic) -> str:
     return f"{report.source.path}:{row}:{column}:"
 
 
-def write_text(reports: list[FileReport], console: Console, show_frames: bool = True) -> None:
-    texts: list[Text] = []
+def write_text(reports: list[FileReport], terminal: Terminal, show_frames: bool = True) -> None:
+    lines: list[Line] = []
     for report in reports:
         for diagnostic in report.diagnostics:
-            line = Text()
-            line.append(where(report, diagnostic), style="bold")
-            line.append(" ")
-            line.append(diagnostic.code, style=SEVERITY_STYLE[diagnostic.severity.value])
-            line.append(" ")
-            line.append(fix_marker(diagnostic), style="green")
-            line.append(diagnostic.message)
-            texts.append(line)
+            lines.append(
+                [
+                    (where(report, diagnostic), "bold"),
+                    (" ", None),
+                    (diagnostic.code, SEVERITY_STYLE[diagnostic.severity.value]),
+                    (" ", None),
+                    (fix_marker(diagnostic), "green"),
+                    (diagnostic.message, None),
+                ]
+            )
             if show_frames:
-                texts += [code_frame(report, diagnostic), Text()]
-    emit(texts, console)
-
-
-def emit(texts: list[Text], console: Console) -> None:
-    """One line per text. rich renders text by text at about 0.1 ms each, seconds for a big
-    report: without colours (a pipe, a CI log) the plain text is what it would print anyway."""
-    if not texts:
-        return
-    if console.color_system is None:
-        size = console.tab_size
-        console.file.write("".join(t.plain.expandtabs(size) + "\n" for t in texts))
-        console.file.flush()
-    else:
-        console.print(Text("\n").join(texts))
+                lines += [*code_frame(report, diagnostic), []]
+    terminal.lines(lines)
 
 
 def summary(reports: list[FileReport], unsafe_enabled: bool) -> str:
     diagnostics = [d for r in reports for d in r.diagnostics]
     files = len({str(r.source.path) for r in reports if r.diagnostics})
     fixed = sum(r.fixed for r in reports)
-    safe = sum(1 for d in diagnostics if d.fix and d.fix.applicability is Applicability.SAFE)
-    unsafe = sum(1 for d in diagnostics if d.fix and d.fix.applicability is Applicability.UNSAFE)
     parts = []
     if fixed:
         parts.append(f"Fixed {fixed} problem{'s' if fixed != 1 else ''}.")
     if not diagnostics:
         parts.append("All checks passed." if not fixed else "No problems left.")
         return " ".join(parts)
+    from mem0lint.rule import Applicability  # the rule registry: not needed for a clean run
+
+    safe = sum(1 for d in diagnostics if d.fix and d.fix.applicability is Applicability.SAFE)
+    unsafe = sum(1 for d in diagnostics if d.fix and d.fix.applicability is Applicability.UNSAFE)
     plural = "s" if len(diagnostics) != 1 else ""
     text = f"Found {len(diagnostics)} problem{plural} in {files} file{'s' if files != 1 else ''}"
     hints = []
@@ -150,8 +141,8 @@ def summary(reports: list[FileReport], unsafe_enabled: bool) -> str:
     return " ".join(parts)
 
 
-def write_concise(reports: list[FileReport], console: Console) -> None:
-    write_text(reports, console, show_frames=False)
+def write_concise(reports: list[FileReport], terminal: Terminal) -> None:
+    write_text(reports, terminal, show_frames=False)
 
 
 def write_json_lines(reports: list[FileReport], stream: TextIO) -> None:
@@ -227,7 +218,7 @@ STREAM_WRITERS: dict[str, Callable[[list[FileReport], TextIO], None]] = {
     "github": write_github,
     "sarif": write_sarif,
 }
-CONSOLE_WRITERS: dict[str, Callable[[list[FileReport], Console], None]] = {
+CONSOLE_WRITERS: dict[str, Callable[[list[FileReport], Terminal], None]] = {
     "text": write_text,
     "concise": write_concise,
 }

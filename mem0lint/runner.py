@@ -8,13 +8,11 @@ and fixed programs are written back into the container. Never raises for bad inp
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Union
 
 from mem0lint.prefilter import external_words, may_matter
-from mem0lint.rule import Diagnostic
 from mem0lint.sources import SourceFile, WriteRefused, write_atomically
 
 if TYPE_CHECKING:  # imported for real only once a file passes the prefilter
@@ -24,6 +22,7 @@ if TYPE_CHECKING:  # imported for real only once a file passes the prefilter
     from mem0lint.binding import ProjectLookup
     from mem0lint.documents.base import Document, Program
     from mem0lint.project import ProjectIndex
+    from mem0lint.rule import Diagnostic
 
 CHECK, FIX, DIFF, ADD_NOQA = "check", "fix", "diff", "add-noqa"
 # Files that may matter but are bigger than this are reported, not parsed: libcst needs minutes
@@ -207,6 +206,8 @@ def _relocate(document: Document, program: Program, code: str, diagnostic: Diagn
 
 
 def unified_diff(before: str, after: str, name: str) -> str:
+    import difflib
+
     return "".join(
         difflib.unified_diff(
             before.splitlines(keepends=True),

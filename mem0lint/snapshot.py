@@ -14,16 +14,14 @@ edit in the same timestamp tick would not show.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
-import tempfile
 import time
 from pathlib import Path
 from typing import Iterable
 
 from mem0lint import __version__
-from mem0lint.cache import RACY_NS
+from mem0lint.cache import RACY_NS, blake2b
 from mem0lint.sources import SourceFile
 
 # Files a walk reads in the folders it lists (or above them).
@@ -34,7 +32,7 @@ class Snapshot:
     def __init__(self, directory: Path, key: Iterable[str]) -> None:
         """`key`: everything besides the tree that decides what a walk finds (paths, options)."""
         described = json.dumps([__version__, os.getcwd(), *key])
-        digest = hashlib.blake2b(described.encode("utf-8"), digest_size=12).hexdigest()
+        digest = blake2b(described.encode("utf-8"), digest_size=12).hexdigest()
         self.file = Path(directory) / f"files-{digest}.json"
         self.started_ns = time.time_ns()
         self.folders: dict[str, int] = {}  # folder -> mtime_ns
@@ -59,7 +57,7 @@ class Snapshot:
                 stat = os.stat(name)
                 if (stat.st_mtime_ns, stat.st_size) != (mtime, size):
                     return None
-            return [SourceFile(Path(path), explicit) for path, explicit in found]
+            return [SourceFile(path, explicit) for path, explicit in found]
         except (OSError, ValueError, KeyError, TypeError):
             return None  # none yet, damaged, or something it read is gone
 
@@ -119,10 +117,12 @@ class Snapshot:
             "files": self.files,
             "present": sorted(self.present),
             "absent": sorted(self.absent),
-            "found": [[str(s.path), s.explicit] for s in found],
+            "found": [[s.fspath, s.explicit] for s in found],
         }
         try:
             self.file.parent.mkdir(parents=True, exist_ok=True)
+            import tempfile  # not needed by a run that writes nothing
+
             fd, temporary = tempfile.mkstemp(dir=self.file.parent, suffix=".tmp")
         except OSError:
             return

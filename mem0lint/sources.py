@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import os
 import stat
-import tempfile
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterator, Union
+from typing import TYPE_CHECKING, Callable, Iterator, Union
 
-import pathspec
+if TYPE_CHECKING:  # imported when first needed: 15 ms a run otherwise
+    import pathspec
+
 
 PYTHON_SUFFIXES = frozenset({".py", ".pyi"})
 SKIPPED_DIRS = frozenset(
@@ -36,10 +36,42 @@ SKIPPED_DIRS = frozenset(
 )
 
 
-@dataclass(frozen=True)
 class SourceFile:
-    path: Path  # as given on the command line, joined with the path inside a folder
-    explicit: bool = False  # named on the command line
+    """A file to lint: its path as given on the command line, joined with the path inside a
+    folder; `explicit` when named on the command line. `fspath` is the path as a string, `path`
+    the same as a Path, made when first asked for: thousands of files whose verdicts come from
+    the cache never need one (pathlib costs microseconds per path)."""
+
+    __slots__ = ("fspath", "explicit", "_path")
+
+    def __init__(self, path: Union[str, os.PathLike[str]], explicit: bool = False) -> None:
+        self.fspath = os.fspath(path)
+        self.explicit = explicit
+        self._path = path if isinstance(path, Path) else None
+
+    @property
+    def path(self) -> Path:
+        if self._path is None:
+            self._path = Path(self.fspath)
+        return self._path
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, SourceFile):
+            return NotImplemented
+        return (self.fspath, self.explicit) == (other.fspath, other.explicit)
+
+    def __hash__(self) -> int:
+        return hash((self.fspath, self.explicit))
+
+    def __repr__(self) -> str:
+        return f"SourceFile({self.fspath!r}, explicit={self.explicit})"
+
+    def __getstate__(self) -> tuple[str, bool]:
+        return self.fspath, self.explicit
+
+    def __setstate__(self, state: tuple[str, bool]) -> None:
+        self.fspath, self.explicit = state
+        self._path = None
 
 
 def _is_virtualenv(directory: Path) -> bool:
@@ -73,6 +105,8 @@ class _Ignores:
             spec = None
             if ignore_file.is_file():
                 try:
+                    import pathspec
+
                     lines = ignore_file.read_text(encoding="utf-8", errors="replace").splitlines()
                     spec = pathspec.GitIgnoreSpec.from_lines(lines)
                 except OSError:
@@ -180,6 +214,8 @@ def write_atomically(
     # file marked read-only is not ours to change.
     if not os.access(target, os.W_OK) or not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH):
         raise WriteRefused("read-only file; not fixed")
+    import tempfile  # not needed by a run that writes nothing
+
     try:
         fd, temporary = tempfile.mkstemp(
             dir=target.parent, prefix=f".{target.name}.", suffix=".mem0lint-tmp"

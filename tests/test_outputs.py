@@ -155,18 +155,45 @@ def test_stdin_cannot_mix_with_paths(tmp_path):
     assert run_cli("-", str(tmp_path)).exit_code == 2
 
 
-def test_progress_bar_only_for_a_terminal_and_many_files():
+def test_progress_bar_only_for_a_terminal_and_many_files(monkeypatch):
     import io
 
     from rich.console import Console
 
     from mem0lint import cli
+    from mem0lint.terminal import Terminal
 
-    pipe = Console(file=io.StringIO())
+    monkeypatch.delenv("FORCE_COLOR", raising=False)
+    pipe = Terminal(stderr=True)
     assert cli._progress(pipe, 10_000).bar is None  # not a terminal
-    terminal = Console(force_terminal=True, file=io.StringIO())
+    terminal = Terminal(stderr=True)
+    terminal._console = Console(force_terminal=True, file=io.StringIO())
+    monkeypatch.setenv("FORCE_COLOR", "1")
     assert cli._progress(terminal, cli.PROGRESS_THRESHOLD).bar is None  # few files
     assert cli._progress(terminal, cli.PROGRESS_THRESHOLD + 1).bar is not None
+
+
+def test_plain_output_is_what_rich_prints_on_a_pipe(monkeypatch, capsys):
+    """Without a terminal mem0lint writes lines itself: what rich prints without colours."""
+    import io
+
+    from rich.console import Console
+
+    from mem0lint.terminal import Terminal
+
+    lines = [[("a\tb\x07", "bold"), (" c\r", None)], [], [("\td", "red"), ("é", None)]]
+    monkeypatch.delenv("FORCE_COLOR", raising=False)
+    Terminal().lines(lines)
+    Terminal().print("x\ty\x08")
+    written = capsys.readouterr().out
+
+    monkeypatch.setenv("FORCE_COLOR", "1")  # rich decides, but prints to a plain buffer
+    rendered = io.StringIO()
+    terminal = Terminal()
+    terminal._console = Console(file=rendered, highlight=False, soft_wrap=True, color_system=None)
+    terminal.lines(lines)
+    terminal.print("x\ty\x08")
+    assert written == rendered.getvalue()
 
 
 def test_no_progress_output_on_pipes(tmp_path):

@@ -9,8 +9,9 @@ fixed program can be split back into the regions it was made of.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Union
 
 if TYPE_CHECKING:  # the document classes import libcst: loaded only when a file needs them
     from mem0lint.documents.base import Document
@@ -26,13 +27,12 @@ SUFFIXES = {
 __all__ = ["FILE_TYPES", "SUFFIXES", "file_type", "load", "suffixes_for"]
 
 
-def file_type(path: Path) -> str:
+_KIND_OF_SUFFIX = {suffix: kind for kind, suffixes in SUFFIXES.items() for suffix in suffixes}
+
+
+def file_type(path: Union[str, os.PathLike[str]]) -> str:
     """The kind of a file by its name; anything unknown is read as Python (named files)."""
-    suffix = path.suffix.lower()
-    for kind, suffixes in SUFFIXES.items():
-        if suffix in suffixes:
-            return kind
-    return PYTHON
+    return _KIND_OF_SUFFIX.get(os.path.splitext(path)[1].lower(), PYTHON)
 
 
 def suffixes_for(kinds: tuple[str, ...]) -> frozenset[str]:
