@@ -88,12 +88,12 @@ def run(
         words.add(module_word(source.fspath))
         if data is not None and cache is not None and cache.clean_by_content(data):
             reports[index] = FileReport(source)
-            cache.remember_clean(source.path, data)
+            cache.remember_clean(source.fspath, data)
             return
         found = cache.report_by_content(data) if data is not None and replays else None
         if found is not None:
             reports[index] = _replayed(source, found[1])
-            cache.remember_replayed(source.path, found[0])  # type: ignore[union-attr]
+            cache.remember_replayed(source.fspath, found[0])  # type: ignore[union-attr]
         else:
             todo.append((index, source, data))
 
@@ -156,17 +156,17 @@ def run(
         reports[index] = report
         if cache is not None:
             if data is not None and is_clean(report) and not report.info:
-                cache.remember_clean(source.path, data)
+                cache.remember_clean(source.fspath, data)
             elif data is not None and replays and is_clean(report, findings_allowed=True):
                 cache.remember_report(
-                    source.path, data, report.diagnostics, report.frames, report.info
+                    source.fspath, data, report.diagnostics, report.frames, report.info
                 )
             else:
-                cache.forget(source.path)
+                cache.forget(source.fspath)
     for index, source, _, fresh in dropped:
         reports[index] = FileReport(source)
         if cache is not None and fresh:
-            cache.remember_dropped(source.path, words)
+            cache.remember_dropped(source.fspath, words)
     if cache is not None:
         cache.save()
     if advance is not None:

@@ -34,7 +34,7 @@ except ImportError:  # pragma: no cover - not CPython
 
 DEFAULT_DIR = ".mem0lint_cache"
 RACY_NS = 2_000_000_000  # coarser than any filesystem's timestamp granularity (FAT: 2 s)
-FORMAT = 3
+FORMAT = 4
 
 
 def content_hash(data: bytes) -> str:
@@ -51,10 +51,10 @@ def settings_key(settings: Settings) -> str:
 
 
 class Cache:
-    """Entries: {absolute path: [mtime_ns, size, inode, verdict, checked_ns]}. The verdict is the
-    content hash of a clean file that was parsed, "+<hash>" for a file whose report is
-    `reports[<hash>]`, or "-<id>" for a file the prefilter dropped while the project's kept
-    modules were `words[<id>]` (see batch.py)."""
+    """Entries: {path as the run spelled it: [mtime_ns, size, inode, verdict, checked_ns]}, for
+    runs from the same working folder. The verdict is the content hash of a clean file that was
+    parsed, "+<hash>" for a file whose report is `reports[<hash>]`, or "-<id>" for a file the
+    prefilter dropped while the project's kept modules were `words[<id>]` (see batch.py)."""
 
     def __init__(
         self, directory: Path, settings: Settings, project: str = "", stats: dict | None = None
@@ -68,7 +68,6 @@ class Cache:
         self.file = self.directory / f"clean-{settings_key(settings)}.json"
         self.project = blake2b(project.encode("utf-8"), digest_size=12).hexdigest()
         self._cwd = os.getcwd()
-        self._folders: dict[str, str] = {}
         self.started_ns = time.time_ns()  # before any file of this run is read
         self.entries: dict[str, list] = {}
         self.words: dict[str, list[str]] = {}
@@ -77,6 +76,8 @@ class Cache:
         self.dirty = False
         try:
             loaded = json.loads(self.file.read_text(encoding="utf-8"))
+            if loaded["cwd"] != self._cwd:
+                raise ValueError("its paths are relative to another folder")
             self.entries = {
                 k: v for k, v in loaded["entries"].items() if isinstance(v, list) and len(v) == 5
             }
@@ -90,14 +91,8 @@ class Cache:
         self.clean_hashes = {e[3] for e in self.entries.values() if e[3][0] not in "-+"}
 
     def _key(self, path: Path | str) -> str:
-        """The absolute path: normalised once per folder, with one getcwd per run."""
-        folder, name = os.path.split(path)
-        if name in ("", ".", ".."):
-            return os.path.normpath(os.path.join(self._cwd, path))
-        absolute = self._folders.get(folder)
-        if absolute is None:
-            absolute = self._folders[folder] = os.path.normpath(os.path.join(self._cwd, folder))
-        return os.path.join(absolute, name)
+        """The path as the run spelled it: entries hold for runs from the same folder."""
+        return os.fspath(path)
 
     def verdict_by_stat(self, path: Path) -> str | None:
         """The recorded verdict when the file is unchanged since (no read needed), else None."""
@@ -207,6 +202,7 @@ class Cache:
             with os.fdopen(fd, "w", encoding="utf-8") as handle:
                 json.dump(
                     {
+                        "cwd": self._cwd,
                         "project": self.project,
                         "entries": self.entries,
                         "words": self.words,

@@ -336,15 +336,21 @@ def _groups(found, finder, command_line, excluder) -> list[tuple]:
 
     groups: dict[tuple, tuple] = {}  # settings key -> (engine settings, files)
     by_folder: dict[str, tuple] = {}  # folder -> (its group's files, the file kinds linted)
+    by_config: dict[int, tuple] = {}  # id(configuration) -> the same (the finder keeps them)
 
     def group_of(source) -> tuple:
         found_config = finder.for_file(source.fspath)
         per_file = found_config is not None and "per-file-ignores" in found_config.values
+        if not per_file and id(found_config) in by_config:
+            return by_config[id(found_config)]
         resolved = config.resolve(found_config, command_line, source.path if per_file else None)
         group = groups.get(resolved.key())
         if group is None:
             group = groups[resolved.key()] = (resolved.engine_settings(), [])
-        return group[1], resolved.file_types, per_file
+        entry = (group[1], resolved.file_types, per_file)
+        if not per_file:
+            by_config[id(found_config)] = entry
+        return entry
 
     for source in found:
         folder = os.path.dirname(source.fspath)
