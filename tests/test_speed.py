@@ -325,3 +325,23 @@ def test_a_helper_that_imports_a_kept_module_is_kept_even_from_a_warm_cache(tmp_
     checked.clear()
     run()  # warm: the clean verdicts hold (no finding without a project index)
     assert checked == []
+
+
+def test_cache_entries_hold_only_for_the_folder_they_were_made_from(tmp_path, monkeypatch):
+    """Entries are keyed by the paths as a run spells them: relative to its working folder."""
+    from mem0lint.cache import Cache
+
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    (tmp_path / "a" / "app.py").write_text(GOOD)
+    (tmp_path / "b" / "app.py").write_text(BAD)
+    settings = engine.Settings()
+    monkeypatch.chdir(tmp_path / "a")
+    cache = Cache(tmp_path / "cache", settings)
+    cache.remember_clean("app.py", GOOD.encode())
+    cache.save()
+    assert Cache(tmp_path / "cache", settings).entries
+    monkeypatch.chdir(tmp_path / "b")
+    assert not Cache(tmp_path / "cache", settings).entries
+    result = run_cli("--cache-dir", str(tmp_path / "cache"), "app.py", cwd=tmp_path / "b")
+    assert result.returncode == 1 and "MEM102" in result.stdout
