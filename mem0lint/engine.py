@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import ast
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Callable, Union
+from typing import Callable, Iterator, Union
 
 import libcst as cst
 
@@ -111,10 +112,37 @@ def _depth(tree: ast.AST) -> int:
     return deepest
 
 
+def _post_init_validates_only(method) -> bool:
+    """Is libcst's `CSTNode.__post_init__` the one that only calls `self._validate()`?"""
+    code = getattr(method, "__code__", None)
+    return code is not None and code.co_names == ("_validate",) and code.co_argcount == 1
+
+
+def _skip_validation(self: cst.CSTNode) -> None:
+    pass
+
+
+@contextmanager
+def _unvalidated() -> Iterator[None]:
+    """libcst validates every node it builds, a sixth of a parse; a parsed tree is valid by
+    construction (libcst's own comment in `CSTNode.__post_init__` says as much). Skipped while
+    parsing, and only while `__post_init__` is the known one (any other libcst: validated)."""
+    validating = cst.CSTNode.__dict__.get("__post_init__")
+    if not _post_init_validates_only(validating):
+        yield
+        return
+    cst.CSTNode.__post_init__ = _skip_validation  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        cst.CSTNode.__post_init__ = validating  # type: ignore[method-assign]
+
+
 def parse(source: Union[bytes, str]) -> cst.Module:
     guard_nesting(source)
     try:
-        return cst.parse_module(source)
+        with _unvalidated():
+            return cst.parse_module(source)
     except cst.ParserSyntaxError as error:
         raise ParseFailure(
             f"syntax error at {error.raw_line}:{error.raw_column}: {error.message}"

@@ -345,3 +345,15 @@ def test_cache_entries_hold_only_for_the_folder_they_were_made_from(tmp_path, mo
     assert not Cache(tmp_path / "cache", settings).entries
     result = run_cli("--cache-dir", str(tmp_path / "cache"), "app.py", cwd=tmp_path / "b")
     assert result.returncode == 1 and "MEM102" in result.stdout
+
+
+def test_parsing_skips_libcst_validation_and_builds_the_same_trees():
+    """engine.parse does not validate nodes (a parsed tree is valid by construction); the trees
+    are the ones a validating parse builds, and validation is back on afterwards."""
+    validating = cst.CSTNode.__dict__["__post_init__"]
+    assert engine._post_init_validates_only(validating)  # else the speed-up is off: say so
+    for source in list(ALL_SOURCES.values())[:80]:
+        assert engine.parse(source).deep_equals(cst.parse_module(source))
+    assert cst.CSTNode.__dict__["__post_init__"] is validating
+    with pytest.raises(cst.CSTValidationError):
+        cst.Name("not a name")
