@@ -302,14 +302,15 @@ def _project_factory(paths, found, receivers: dict[str, str]):
 
 def _discover(paths, excluder, config_file, cache_dir) -> list:
     """The files under `paths`; from the last run's snapshot when the tree's shape is the same
-    (`cache_dir`: None, no snapshot)."""
+    (`cache_dir`: None, no snapshot). Files named one by one (pre-commit) need no walk, and
+    would leave a snapshot per commit: none is taken."""
     from mem0lint.documents import SUFFIXES
     from mem0lint.snapshot import Snapshot
     from mem0lint.sources import discover
 
     suffixes = frozenset(s for kind in SUFFIXES.values() for s in kind)
     snapshot = None
-    if cache_dir is not None:
+    if cache_dir is not None and any(os.path.isdir(path) for path in paths):
         snapshot = Snapshot(Path(cache_dir), [*paths, *sorted(suffixes), config_file or ""])
         found = snapshot.found()
         if found is not None:

@@ -104,3 +104,12 @@ def test_a_tree_changed_moments_ago_is_not_snapshot(tree, tmp_path):
     (tree / "fresh.py").write_text("x\n")  # the folder's mtime is now
     found(tree, tmp_path / "cache")
     assert not list((tmp_path / "cache").glob("files-*.json"))
+
+
+def test_files_named_one_by_one_take_no_snapshot(tree, tmp_path):
+    """pre-commit names the changed files: nothing to walk, and a snapshot per commit."""
+    finder = config.Finder(None)
+    named = (str(tree / "app" / "one.py"), str(tree / "notes.md"))
+    listed = cli._discover(named, config.Excluder(finder), None, str(tmp_path / "cache"))
+    assert [s.fspath for s in listed] == list(named)
+    assert not list((tmp_path / "cache").glob("files-*.json"))
