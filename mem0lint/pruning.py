@@ -37,7 +37,7 @@ import ast
 import functools
 import re
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Union
 
@@ -73,17 +73,16 @@ class Layout:
     text: str  # the pruned source
     starts: list[int]  # the first code row of each top-level statement (its decorators')
     members: dict[int, list[int]]  # a class's index in `starts` -> its members' first code rows
+    _offsets: list[int] = field(default_factory=list, repr=False)
 
     def row_offsets(self) -> list[int]:
-        """The offset in `text` where each row starts."""
-        offsets = getattr(self, "_offsets", None)
-        if offsets is None:
-            offsets, at = [], 0
+        """The offset in `text` where each row starts (computed once)."""
+        if not self._offsets and self.text:
+            at = 0
             for row in _ROW.findall(self.text):
-                offsets.append(at)
+                self._offsets.append(at)
                 at += len(row)
-            self._offsets = offsets
-        return offsets
+        return self._offsets
 
 
 def prune(source: Source, seeds: Iterable[str], local: frozenset[str] = frozenset()) -> Source:
@@ -163,7 +162,14 @@ def _alone(nodes: list[ast.stmt], rows: list[str]) -> list[bool]:
         clear_after = not after or after.startswith(b"#")
         previous_end = (nodes[index - 1].end_lineno or 0) if index else 0
         following = _first_row(nodes[index + 1]) if index + 1 < len(nodes) else last + 1
-        alone.append(clear_before and clear_after and previous_end < first and following > last)
+        continued = first > 1 and rows[first - 2].rstrip("\r\n").endswith("\\")  # `a; \`
+        alone.append(
+            clear_before
+            and clear_after
+            and not continued
+            and previous_end < first
+            and following > last
+        )
     return alone
 
 
@@ -314,8 +320,8 @@ def _statement_binds(body: list[ast.stmt], found: set[str]) -> None:
             for inner in ast.walk(target):
                 if isinstance(inner, ast.Attribute):
                     found.add(inner.attr)
-        for field in ("body", "orelse", "finalbody", "handlers", "cases"):
-            block = getattr(node, field, None)
+        for name in ("body", "orelse", "finalbody", "handlers", "cases"):
+            block = getattr(node, name, None)
             if block:
                 _statement_binds(block, found)
 
