@@ -22,7 +22,7 @@ from typing import Iterable
 
 from mem0lint import __version__
 from mem0lint.cache import RACY_NS, blake2b
-from mem0lint.sources import SourceFile
+from mem0lint.sources import SKIPPED_DIRS, SourceFile
 
 # Files a walk reads in the folders it lists (or above them).
 READ_NAMES = (".gitignore", "pyproject.toml")
@@ -83,8 +83,12 @@ class Snapshot:
     def walked(self, folder: str, subfolders: Iterable[str], filenames: Iterable[str]) -> None:
         """A folder listed by the walk: it, the subfolders it had (walked or not), and what it
         read there."""
-        for name in (folder, *(os.path.join(folder, s) for s in subfolders)):
-            self._folder(name)
+        self._folder(folder)
+        for name in subfolders:
+            # `.git`, `__pycache__`... change all the time and are never walked: their coming
+            # and going shows in this folder's mtime.
+            if name not in SKIPPED_DIRS:
+                self._folder(os.path.join(folder, name))
         for name in READ_NAMES:
             if name in filenames:
                 self._file(os.path.join(folder, name))

@@ -113,3 +113,15 @@ def test_files_named_one_by_one_take_no_snapshot(tree, tmp_path):
     listed = cli._discover(named, config.Excluder(finder), None, str(tmp_path / "cache"))
     assert [s.fspath for s in listed] == list(named)
     assert not list((tmp_path / "cache").glob("files-*.json"))
+
+
+def test_busy_folders_that_are_never_walked_do_not_spoil_the_snapshot(tree, tmp_path, monkeypatch):
+    (tree / ".git").mkdir()
+    (tree / "app" / "__pycache__").mkdir()
+    age(tmp_path)
+    first = found(tree, tmp_path / "cache")
+    (tree / ".git" / "index.lock").write_text("")  # git at work
+    (tree / "app" / "__pycache__" / "one.cpython-311.pyc").write_text("")
+    walked = walks(monkeypatch)
+    assert found(tree, tmp_path / "cache") == first
+    assert walked == []
