@@ -333,7 +333,7 @@ def _groups(found, finder, command_line, excluder) -> list[tuple]:
     [(engine settings, files)]. Settings are resolved once per configuration, unless its
     per-file ignores make its files differ. `excluder`: applied to named files too."""
     from mem0lint import config
-    from mem0lint.documents import file_type
+    from mem0lint.documents import FILE_TYPES, file_type
 
     groups: dict[tuple, tuple] = {}  # settings key -> (engine settings, files)
     by_folder: dict[str, tuple] = {}  # folder -> (its group's files, the file kinds linted)
@@ -348,20 +348,23 @@ def _groups(found, finder, command_line, excluder) -> list[tuple]:
         group = groups.get(resolved.key())
         if group is None:
             group = groups[resolved.key()] = (resolved.engine_settings(), [])
-        entry = (group[1], resolved.file_types, per_file)
+        # None: every kind is linted (what a walk finds needs no look at its name).
+        kinds = None if set(resolved.file_types) >= set(FILE_TYPES) else resolved.file_types
+        entry = (group[1], kinds, per_file)
         if not per_file:
             by_config[id(found_config)] = entry
         return entry
 
     for source in found:
-        folder = os.path.dirname(source.fspath)
+        # The folder as a key (an exact one, cheaper than os.path.dirname, for thousands).
+        folder = source.fspath.rpartition(os.sep)[0]
         entry = by_folder.get(folder)
         if entry is None:
             entry = group_of(source)
             if not entry[2]:  # per-file ignores: every file of the folder on its own
                 by_folder[folder] = entry
         files, kinds, _ = entry
-        if not source.explicit and file_type(source.fspath) not in kinds:
+        if kinds is not None and not source.explicit and file_type(source.fspath) not in kinds:
             continue
         if source.explicit and excluder is not None and excluder.excluded(source.path, False):
             continue
