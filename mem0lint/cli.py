@@ -166,7 +166,7 @@ def main(
 
     from mem0lint import batch, config, report
     from mem0lint.cache import Cache
-    from mem0lint.runner import ADD_NOQA, CHECK, DIFF, FIX, process
+    from mem0lint.runner import ADD_NOQA, CHECK, DIFF, FIX, FileReport, process
     from mem0lint.sources import SourceFile
 
     select, ignore, extend_select = _codes(select), _codes(ignore), _codes(extend_select)
@@ -221,18 +221,26 @@ def main(
             data = sys.stdin.buffer.read()
             reports = [process(source, rules, mode, roots, data=data, write=False)]
         else:
-            found = _discover(paths, excluder, config_file, None if no_cache else cache_dir)
-            groups = _groups(found, finder, command_line, excluder if force_exclude else None)
-            project = _project_factory(paths, found, overall.engine_settings().receivers)
-            stats, project_files = (None, "") if no_cache else _stats(found)
-            with _progress(err, sum(len(sources) for _, sources in groups)) as advance:
-                for settings, sources in groups:
-                    cache = None
-                    if stats is not None:
-                        cache = Cache(Path(cache_dir), settings, project_files, stats)
-                    reports += batch.run(
-                        sources, settings, mode, roots, jobs or None, cache, project, advance
-                    )
+            # Everything that decides the outcome besides the tree and its configuration files.
+            options = [repr(command_line), str(force_exclude), config_file or ""]
+            found, snapshot = _discover(paths, excluder, options, None if no_cache else cache_dir)
+            if mode == CHECK and snapshot is not None and snapshot.reused and snapshot.clean():
+                reports = [FileReport(source) for source in found]  # clean, and unchanged
+            else:
+                groups = _groups(found, finder, command_line, excluder if force_exclude else None)
+                project = _project_factory(paths, found, overall.engine_settings().receivers)
+                stats, project_files = (None, "") if no_cache else _stats(found)
+                with _progress(err, sum(len(sources) for _, sources in groups)) as advance:
+                    for settings, sources in groups:
+                        cache = None
+                        if stats is not None:
+                            cache = Cache(Path(cache_dir), settings, project_files, stats)
+                        reports += batch.run(
+                            sources, settings, mode, roots, jobs or None, cache, project, advance
+                        )
+                if snapshot is not None:
+                    clean = mode == CHECK and all(batch.is_clean(r) and not r.info for r in reports)
+                    snapshot.update(found, stats if clean else None)
     except config.ConfigError as error:
         err.print(f"mem0lint: {error}")
         sys.exit(EXIT_ERROR)
@@ -300,10 +308,11 @@ def _project_factory(paths, found, receivers: dict[str, str]):
     return build
 
 
-def _discover(paths, excluder, config_file, cache_dir) -> list:
-    """The files under `paths`; from the last run's snapshot when the tree's shape is the same
-    (`cache_dir`: None, no snapshot). Files named one by one (pre-commit) need no walk, and
-    would leave a snapshot per commit: none is taken."""
+def _discover(paths, excluder, options: list[str], cache_dir) -> tuple[list, object]:
+    """The files under `paths`, and the snapshot to save after the run (None: none is taken).
+    From the last run's snapshot when the tree's shape is the same (`cache_dir`: None, no
+    snapshot). Files named one by one (pre-commit) need no walk, and would leave a snapshot per
+    commit: none is taken. `options`: what else decides the outcome; its last is `--config`."""
     from mem0lint.documents import SUFFIXES
     from mem0lint.snapshot import Snapshot
     from mem0lint.sources import discover
@@ -311,21 +320,19 @@ def _discover(paths, excluder, config_file, cache_dir) -> list:
     suffixes = frozenset(s for kind in SUFFIXES.values() for s in kind)
     snapshot = None
     if cache_dir is not None and any(os.path.isdir(path) for path in paths):
-        snapshot = Snapshot(Path(cache_dir), [*paths, *sorted(suffixes), config_file or ""])
+        snapshot = Snapshot(Path(cache_dir), [*paths, *sorted(suffixes), *options])
         found = snapshot.found()
         if found is not None:
-            return found
+            return found, snapshot
         for path in paths:
             snapshot.watch_above(path)
-        if config_file:
-            snapshot.read(config_file)
+        if options[-1]:
+            snapshot.read(options[-1])
     walked = snapshot.walked if snapshot is not None else None
     found = list(
         discover(list(paths), suffixes=suffixes, excluded=excluder.excluded, walked=walked)
     )
-    if snapshot is not None:
-        snapshot.save(found)
-    return found
+    return found, snapshot
 
 
 def _groups(found, finder, command_line, excluder) -> list[tuple]:

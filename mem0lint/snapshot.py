@@ -8,6 +8,11 @@ of `.git`, `.gitignore` and `pyproject.toml` exist in the folders above the give
 snapshot records all of those and the files found; the next run with the same paths and options
 checks them (a stat each, no listing) and reuses the files, or walks again.
 
+A check that found nothing also records the stat of every file it checked: while the tree's
+shape and every file are unchanged, the next check with the same options is clean without
+looking further (the settings come from the options, which are part of the key, and from the
+configuration files, which are watched).
+
 Like the cache, a snapshot taken less than `RACY_NS` after a recorded mtime is not trusted: an
 edit in the same timestamp tick would not show.
 """
@@ -24,8 +29,10 @@ from mem0lint import __version__
 from mem0lint.cache import RACY_NS, blake2b
 from mem0lint.sources import SKIPPED_DIRS, SourceFile
 
-# Files a walk reads in the folders it lists (or above them).
+# Files a walk reads in the folders it lists (or above them); and a conftest above the paths
+# may give a test its client.
 READ_NAMES = (".gitignore", "pyproject.toml")
+ABOVE_NAMES = (".git", *READ_NAMES, "conftest.py")
 
 
 class Snapshot:
@@ -39,6 +46,8 @@ class Snapshot:
         self.files: dict[str, list[int]] = {}  # file read -> [mtime_ns, size]
         self.present: set[str] = set()  # must still exist (a `.git` above)
         self.absent: set[str] = set()  # must still not exist
+        self.reused = False
+        self._clean: list = []  # the last check found nothing: [path, mtime_ns, size, inode]
 
     # Reusing ------------------------------------------------------------------------------------
     def found(self) -> list[SourceFile] | None:
@@ -57,6 +66,10 @@ class Snapshot:
                 stat = os.stat(name)
                 if (stat.st_mtime_ns, stat.st_size) != (mtime, size):
                     return None
+            self.folders, self.files = folders, files
+            self.present, self.absent = set(saved["present"]), set(saved["absent"])
+            self._clean = saved.get("clean") or []
+            self.reused = True
             return [SourceFile(path, explicit) for path, explicit in found]
         except (OSError, ValueError, KeyError, TypeError):
             return None  # none yet, damaged, or something it read is gone
@@ -67,7 +80,7 @@ class Snapshot:
         `pyproject.toml` they hold (not their mtimes: a home folder changes all the time)."""
         folder = os.path.dirname(os.path.abspath(path))
         while True:
-            for name in (".git", *READ_NAMES):
+            for name in ABOVE_NAMES:
                 marker = os.path.join(folder, name)
                 if not os.path.exists(marker):
                     self.absent.add(marker)
@@ -110,18 +123,41 @@ class Snapshot:
             return
         self.files[os.path.abspath(path)] = [stat.st_mtime_ns, stat.st_size]
 
-    def save(self, found: list[SourceFile]) -> None:
-        """Write atomically, unless something recorded changed too recently to be trusted."""
+    def clean(self) -> bool:
+        """Did the last check find nothing, and is every file it checked unchanged?"""
+        if not self._clean:
+            return False
+        for path, mtime, size, inode in self._clean:
+            try:
+                stat = os.stat(path)
+            except OSError:
+                return False
+            if (stat.st_mtime_ns, stat.st_size, stat.st_ino) != (mtime, size, inode):
+                return False
+        return True
+
+    def update(self, found: list[SourceFile], clean: dict | None) -> None:
+        """Save after a run: a new walk, or a reused one whose clean record changes."""
+        if not self.reused or clean is not None or self._clean:
+            self.save(found, clean)
+
+    def save(self, found: list[SourceFile], clean: dict | None = None) -> None:
+        """Write atomically, unless something recorded changed too recently to be trusted.
+        `clean`: {path: os.stat_result} of the files a check found nothing in."""
         recent = self.started_ns - RACY_NS
         mtimes = [*self.folders.values(), *(m for m, _ in self.files.values())]
         if any(m < 0 or m > recent for m in mtimes):
             return
+        checked = []
+        if clean is not None and all(s.st_mtime_ns < recent for s in clean.values()):
+            checked = [[p, s.st_mtime_ns, s.st_size, s.st_ino] for p, s in clean.items()]
         data = {
             "folders": self.folders,
             "files": self.files,
             "present": sorted(self.present),
             "absent": sorted(self.absent),
             "found": [[s.fspath, s.explicit] for s in found],
+            "clean": checked,
         }
         try:
             self.file.parent.mkdir(parents=True, exist_ok=True)

@@ -21,9 +21,15 @@ def age(root: Path) -> None:
         os.utime(folder, (past, past))
 
 
+OPTIONS = ["", "False", ""]  # command line, --force-exclude, --config
+
+
 def found(root: Path, cache: Path | None) -> list[str]:
-    finder = config.Finder(None)
-    listed = cli._discover((str(root),), config.Excluder(finder), None, cache and str(cache))
+    """What the CLI finds under `root`, saving the snapshot as a run does."""
+    excluder = config.Excluder(config.Finder(None))
+    listed, snapshot = cli._discover((str(root),), excluder, OPTIONS, cache and str(cache))
+    if snapshot is not None:
+        snapshot.update(listed, None)
     return sorted(str(s.path) for s in listed)
 
 
@@ -108,10 +114,10 @@ def test_a_tree_changed_moments_ago_is_not_snapshot(tree, tmp_path):
 
 def test_files_named_one_by_one_take_no_snapshot(tree, tmp_path):
     """pre-commit names the changed files: nothing to walk, and a snapshot per commit."""
-    finder = config.Finder(None)
+    excluder = config.Excluder(config.Finder(None))
     named = (str(tree / "app" / "one.py"), str(tree / "notes.md"))
-    listed = cli._discover(named, config.Excluder(finder), None, str(tmp_path / "cache"))
-    assert [s.fspath for s in listed] == list(named)
+    listed, snapshot = cli._discover(named, excluder, OPTIONS, str(tmp_path / "cache"))
+    assert [s.fspath for s in listed] == list(named) and snapshot is None
     assert not list((tmp_path / "cache").glob("files-*.json"))
 
 
@@ -125,3 +131,27 @@ def test_busy_folders_that_are_never_walked_do_not_spoil_the_snapshot(tree, tmp_
     walked = walks(monkeypatch)
     assert found(tree, tmp_path / "cache") == first
     assert walked == []
+
+
+def test_an_unchanged_clean_tree_is_clean_without_a_check(tree, tmp_path, monkeypatch):
+    """A check that found nothing records every file's stat: the next one with the same
+    options, over the same files, needs no verdict at all; any edit brings the check back."""
+    from conftest import run_cli
+
+    from mem0lint import batch
+
+    cache = str(tmp_path / "cache")
+    assert run_cli("--cache-dir", cache, str(tree)).stdout == "All checks passed.\n"
+
+    def no_check(*args, **kwargs):
+        raise AssertionError("checked again")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(batch, "run", no_check)
+        assert run_cli("--cache-dir", cache, str(tree)).exit_code == 0
+    # Other options: another snapshot, a real check.
+    assert run_cli("--cache-dir", cache, "--select", "MEM102", str(tree)).exit_code == 0
+    bad = "from mem0 import MemoryClient\nMemoryClient().search('q', limit=3)\n"
+    (tree / "app" / "one.py").write_text(bad)  # same folder listing, new content
+    result = run_cli("--cache-dir", cache, str(tree))
+    assert result.exit_code == 1 and "MEM102" in result.stdout
