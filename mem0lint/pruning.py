@@ -35,8 +35,10 @@ from __future__ import annotations
 
 import ast
 import functools
+import os
 import re
 import sys
+import sysconfig
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Union
@@ -214,8 +216,24 @@ def _units(
     return owners
 
 
-# The standard library gives no client: a name imported from it taints nothing (Python 3.10+).
-_STANDARD = frozenset(getattr(sys, "stdlib_module_names", ())) - {"__main__"}
+def _standard_library() -> frozenset[str]:
+    """The standard library's top-level module names: it gives no client, so a name imported
+    from it taints nothing. Python 3.10+ lists them; before, its folder does."""
+    names = getattr(sys, "stdlib_module_names", None)
+    if names is None:  # pragma: no cover - Python 3.9
+        folder = sysconfig.get_paths()["stdlib"]
+        names = set(sys.builtin_module_names)
+        for folder_name in (folder, os.path.join(folder, "lib-dynload")):
+            try:
+                entries = os.listdir(folder_name)
+            except OSError:
+                continue
+            names.update(entry.split(".", 1)[0] for entry in entries)
+        names.discard("site-packages")
+    return frozenset(names) - {"__main__"}
+
+
+_STANDARD = _standard_library()
 
 
 def _standard_library_only(node: ast.Import | ast.ImportFrom, local: frozenset[str]) -> bool:

@@ -61,6 +61,7 @@ class Terminal:
             self.console.print(text, markup=False, end=end)
         else:
             self.file.write(plain(text) + end)
+            self.file.flush()  # as rich does: a buffered stream (a test runner's) keeps it
 
     def lines(self, lines: list[Line]) -> None:
         """Styled lines, rendered by rich in one go (line by line costs seconds for a large

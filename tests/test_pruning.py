@@ -40,7 +40,7 @@ def findings(source, layout=None) -> list[tuple]:
 def assert_same_findings(source) -> None:
     """Pruned and placed statement by statement (the layout), or neither."""
     pruned, layout = pruning.analyse(source, SEEDS)
-    assert layout is not None
+    assert layout is not None or pruned == source  # None: this Python cannot parse it
     assert findings(pruned, layout) == findings(source)
 
 
@@ -284,7 +284,13 @@ TRICKY = {
 @pytest.mark.parametrize("name", sorted(TRICKY))
 def test_pruning_keeps_every_statement_a_finding_depends_on(name):
     source = textwrap.dedent(TRICKY[name]).lstrip("\n")
-    assert "noise" not in pruning.prune(source, SEEDS)  # pruning did prune
+    pruned = pruning.prune(source, SEEDS)
+    try:
+        ast.parse(source)
+    except SyntaxError:  # `match` before Python 3.10: left alone, for libcst to parse
+        assert pruned == source
+    else:
+        assert "noise" not in pruned  # pruning did prune
     assert_same_findings(source)
 
 
