@@ -83,6 +83,7 @@ def run(
     # The import names of kept modules: a file that spells one may import a client from it.
     words: set[bytes] = set()
     snapshot: frozenset[bytes] = frozenset()
+    replays = cache is not None and mode == CHECK  # a check replays remembered findings
 
     def keep(index: int, source: SourceFile, data: bytes | None) -> None:
         words.add(module_word(source.fspath))
@@ -97,7 +98,6 @@ def run(
         else:
             todo.append((index, source, data))
 
-    replays = cache is not None and mode == CHECK
     for index, source in enumerate(sources):
         verdict = cache.verdict_by_stat(source.fspath) if cache is not None else None
         if verdict is not None and verdict[0] not in "-+":

@@ -221,9 +221,11 @@ def main(
             data = sys.stdin.buffer.read()
             reports = [process(source, rules, mode, roots, data=data, write=False)]
         else:
-            # Everything that decides the outcome besides the tree and its configuration files.
-            options = [repr(command_line), str(force_exclude), config_file or ""]
-            found, snapshot = _discover(paths, excluder, options, None if no_cache else cache_dir)
+            # What decides the outcome besides the tree and its configuration files.
+            options = [repr(command_line), str(force_exclude)]
+            found, snapshot = _discover(
+                paths, excluder, config_file, options, None if no_cache else cache_dir
+            )
             if mode == CHECK and snapshot is not None and snapshot.reused and snapshot.clean():
                 reports = [FileReport(source) for source in found]  # clean, and unchanged
             else:
@@ -308,11 +310,11 @@ def _project_factory(paths, found, receivers: dict[str, str]):
     return build
 
 
-def _discover(paths, excluder, options: list[str], cache_dir) -> tuple[list, object]:
+def _discover(paths, excluder, config_file, options: list[str], cache_dir) -> tuple[list, object]:
     """The files under `paths`, and the snapshot to save after the run (None: none is taken).
     From the last run's snapshot when the tree's shape is the same (`cache_dir`: None, no
     snapshot). Files named one by one (pre-commit) need no walk, and would leave a snapshot per
-    commit: none is taken. `options`: what else decides the outcome; its last is `--config`."""
+    commit: none is taken. `options`: what else decides the outcome."""
     from mem0lint.documents import SUFFIXES
     from mem0lint.snapshot import Snapshot
     from mem0lint.sources import discover
@@ -320,14 +322,15 @@ def _discover(paths, excluder, options: list[str], cache_dir) -> tuple[list, obj
     suffixes = frozenset(s for kind in SUFFIXES.values() for s in kind)
     snapshot = None
     if cache_dir is not None and any(os.path.isdir(path) for path in paths):
-        snapshot = Snapshot(Path(cache_dir), [*paths, *sorted(suffixes), *options])
+        key = [*paths, *sorted(suffixes), config_file or "", *options]
+        snapshot = Snapshot(Path(cache_dir), key)
         found = snapshot.found()
         if found is not None:
             return found, snapshot
         for path in paths:
             snapshot.watch_above(path)
-        if options[-1]:
-            snapshot.read(options[-1])
+        if config_file:
+            snapshot.read(config_file)
     walked = snapshot.walked if snapshot is not None else None
     found = list(
         discover(list(paths), suffixes=suffixes, excluded=excluder.excluded, walked=walked)

@@ -142,9 +142,7 @@ def read(path: Path) -> Union[Config, None]:
     tomllib = _tomllib()
     try:
         document = tomllib.loads(data.decode("utf-8"))
-    except UnicodeDecodeError as error:
-        raise ConfigError(f"{path}: not valid TOML: {error}") from None
-    except tomllib.TOMLDecodeError as error:
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
         raise ConfigError(f"{path}: not valid TOML: {error}") from None
     table = document.get("tool", {}).get("mem0lint")
     prefix = "[tool.mem0lint]"

@@ -138,8 +138,10 @@ def _unvalidated() -> Iterator[None]:
         cst.CSTNode.__post_init__ = validating  # type: ignore[method-assign]
 
 
-def parse(source: Union[bytes, str]) -> cst.Module:
-    guard_nesting(source)
+def parse(source: Union[bytes, str], guarded: bool = False) -> cst.Module:
+    """`guarded`: the caller has run `guard_nesting` on it (or on the text it was pruned from)."""
+    if not guarded:
+        guard_nesting(source)
     try:
         with _unvalidated():
             return cst.parse_module(source)

@@ -43,9 +43,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Union
 
-from mem0lint import dialects
+from mem0lint import dialects, prefilter
 from mem0lint.binding import DICT_MUTATORS
 from mem0lint.project import is_test_file
+from mem0lint.suppressions import mentions_noqa
 
 Source = Union[str, bytes]
 
@@ -393,8 +394,7 @@ def seed_words(receivers: tuple[str, ...] = ()) -> frozenset[str]:
     for qualified in [*dialects.CLASS_DIALECT, *dialects.RECORD_CLASSES]:
         parts = qualified.split(".")
         words.update((parts[0], parts[-1]))
-    for endpoint in dialects.REST_ENDPOINTS:
-        words.add(max(re.findall(r"[A-Za-z_]+", endpoint), key=len))
+    words.update(word.decode() for word in prefilter.anchors()[1])  # REST endpoints
     words.update(name.rsplit(".", 1)[-1] for name in receivers if name)
     return frozenset(words)
 
@@ -402,5 +402,4 @@ def seed_words(receivers: tuple[str, ...] = ()) -> frozenset[str]:
 def prunable(path: Path, source: Source) -> bool:
     """Not test files (fixtures come from conftests), nor sources with a suppression comment
     (they must all be read)."""
-    probe = b"noqa" if isinstance(source, bytes) else "noqa"
-    return not is_test_file(path) and probe not in source.lower()
+    return not is_test_file(path) and not mentions_noqa(source)

@@ -136,14 +136,14 @@ def _run_program(
 
     parsed, layout = program.source, None
     try:
+        # Once, on the program as written: input too deep for the parsers is refused whether or
+        # not pruning would drop it, so a check and a fix give the same verdict.
+        engine.guard_nesting(parsed)
         if mode == CHECK and pruning.prunable(report.source.path, parsed):
-            # Input too deep for the parsers is refused whether or not pruning would drop it:
-            # a check and a fix give the same verdict.
-            engine.guard_nesting(parsed)
             seeds = pruning.seed_words(tuple(rules.settings.receivers))
             local = project.top_level_names() if project is not None else frozenset()
             parsed, layout = pruning.analyse(parsed, seeds, local)
-        module = engine.parse(parsed)
+        module = engine.parse(parsed, guarded=True)
     except engine.ParseFailure as error:
         if not program.separated:
             report.error = str(error)

@@ -21,13 +21,13 @@ def age(root: Path) -> None:
         os.utime(folder, (past, past))
 
 
-OPTIONS = ["", "False", ""]  # command line, --force-exclude, --config
+OPTIONS = ["", "False"]  # command line, --force-exclude
 
 
 def found(root: Path, cache: Path | None) -> list[str]:
     """What the CLI finds under `root`, saving the snapshot as a run does."""
     excluder = config.Excluder(config.Finder(None))
-    listed, snapshot = cli._discover((str(root),), excluder, OPTIONS, cache and str(cache))
+    listed, snapshot = cli._discover((str(root),), excluder, None, OPTIONS, cache and str(cache))
     if snapshot is not None:
         snapshot.update(listed, None)
     return sorted(str(s.path) for s in listed)
@@ -116,7 +116,7 @@ def test_files_named_one_by_one_take_no_snapshot(tree, tmp_path):
     """pre-commit names the changed files: nothing to walk, and a snapshot per commit."""
     excluder = config.Excluder(config.Finder(None))
     named = (str(tree / "app" / "one.py"), str(tree / "notes.md"))
-    listed, snapshot = cli._discover(named, excluder, OPTIONS, str(tmp_path / "cache"))
+    listed, snapshot = cli._discover(named, excluder, None, OPTIONS, str(tmp_path / "cache"))
     assert [s.fspath for s in listed] == list(named) and snapshot is None
     assert not list((tmp_path / "cache").glob("files-*.json"))
 
