@@ -34,7 +34,7 @@ except ImportError:  # pragma: no cover - not CPython
 
 DEFAULT_DIR = ".mem0lint_cache"
 RACY_NS = 2_000_000_000  # coarser than any filesystem's timestamp granularity (FAT: 2 s)
-FORMAT = 4
+FORMAT = 5  # 5: findings carry sdk, sdk_version, upgrade
 
 
 def content_hash(data: bytes) -> str:
@@ -229,6 +229,7 @@ def _stored(d: Diagnostic) -> dict:
         "cell": d.cell,
         "fix": None if fix is None else [fix.applicability.value, fix.message],
         "edits": d.edits,
+        "sdk": [d.sdk, d.sdk_version, d.upgrade],
     }
 
 
@@ -260,6 +261,7 @@ def replay(stored: dict) -> tuple[list[Diagnostic], dict, list[str]]:
                     for e in d["edits"]
                 ],
                 cell=d["cell"],
+                **dict(zip(("sdk", "sdk_version", "upgrade"), d.get("sdk") or (None, None, ""))),
             )
         )
     frames: dict = {}

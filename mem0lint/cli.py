@@ -83,6 +83,13 @@ def _file_types(values: tuple[str, ...]) -> tuple[str, ...]:
     metavar="PATH",
     help="Print the settings that apply to PATH, and where each comes from.",
 )
+@click.option(
+    "--target-version",
+    "target_version",
+    multiple=True,
+    metavar="DIST==VERSION",
+    help="Judge an SDK as this release (e.g. mem0ai==2.2); above the project's pin: upgrade mode.",
+)
 @click.option("--add-noqa", is_flag=True, help="Add a `# noqa: CODE` for every finding.")
 @click.option(
     "--baseline",
@@ -143,6 +150,7 @@ def main(
     exit_non_zero_on_fix: bool,
     config_file: str | None,
     show_settings: str | None,
+    target_version: tuple[str, ...],
     add_noqa: bool,
     baseline_file: str | None,
     update_baseline: bool,
@@ -175,6 +183,7 @@ def main(
     _check_codes(extend_select, "--extend-select")
     if update_baseline and not baseline_file:
         raise click.UsageError("--update-baseline needs --baseline FILE")
+    targets = _targets(target_version)
     command_line = config.CommandLine(
         select=select,
         ignore=ignore,
@@ -182,6 +191,7 @@ def main(
         unsafe_fixes=unsafe_fixes,
         output_format=output_format,
         file_types=_file_types(file_types),
+        target_versions=targets,
     )
     paths = paths or (".",)
     reading_stdin = paths == ("-",)
@@ -199,6 +209,7 @@ def main(
             resolved = config.resolve(finder.for_path(target), command_line, target)
             excluded = config.Excluder(finder).excluded(target, target.is_dir())
             out.print(config.describe(resolved, target, excluded), end="")
+            out.print(_describe_sdks(target, resolved), end="")
             sys.exit(EXIT_CLEAN)
         overall = config.resolve(finder.for_path(first), command_line, None)
     except config.ConfigError as error:
@@ -211,13 +222,16 @@ def main(
     excluder = config.Excluder(finder)
     reports = []
     failed = False
+    from mem0lint.versions import Discovery
+
+    discovery = Discovery()
     try:
         if reading_stdin:
             source = SourceFile(Path(stdin_filename or "-"), explicit=True)
             resolved = config.resolve(finder.for_path(source.path), command_line, source.path)
             from mem0lint import engine
 
-            rules = engine.RuleSet(resolved.engine_settings())
+            rules = engine.RuleSet(_with_sdks(resolved, source.path, discovery))
             data = sys.stdin.buffer.read()
             reports = [process(source, rules, mode, roots, data=data, write=False)]
         else:
@@ -229,7 +243,9 @@ def main(
             if mode == CHECK and snapshot is not None and snapshot.reused and snapshot.clean():
                 reports = [FileReport(source) for source in found]  # clean, and unchanged
             else:
-                groups = _groups(found, finder, command_line, excluder if force_exclude else None)
+                groups = _groups(
+                    found, finder, command_line, excluder if force_exclude else None, discovery
+                )
                 project = _project_factory(paths, found, overall.engine_settings().receivers)
                 stats, project_files = (None, "") if no_cache else _stats(found)
                 with _progress(err, sum(len(sources) for _, sources in groups)) as advance:
@@ -241,12 +257,17 @@ def main(
                             sources, settings, mode, roots, jobs or None, cache, project, advance
                         )
                 if snapshot is not None:
+                    for read in sorted(discovery.read):
+                        snapshot.read(read)  # a changed lock or requirements file: walk again
                     clean = mode == CHECK and all(batch.is_clean(r) and not r.info for r in reports)
                     snapshot.update(found, stats if clean else None)
     except config.ConfigError as error:
         err.print(f"mem0lint: {error}")
         sys.exit(EXIT_ERROR)
 
+    if not quiet:
+        for note in discovery.notes:  # once per run
+            err.print(f"mem0lint: info: {note}")
     for file_report in reports:
         if file_report.error:
             failed = True
@@ -338,31 +359,77 @@ def _discover(paths, excluder, config_file, options: list[str], cache_dir) -> tu
     return found, snapshot
 
 
-def _groups(found, finder, command_line, excluder) -> list[tuple]:
+def _targets(values: tuple[str, ...]) -> dict[str, str]:
+    if not values:
+        return {}
+    from mem0lint.versions import parse_targets
+
+    try:
+        return parse_targets(values)
+    except ValueError as error:
+        raise click.UsageError(f"--target-version: {error}") from None
+
+
+def _with_sdks(resolved, path: Path, discovery):
+    """The engine settings of a file, with the SDK versions it is judged by."""
+    import dataclasses
+
+    from mem0lint.versions import as_settings
+
+    sdks = discovery.for_path(path, resolved.target_versions)
+    return dataclasses.replace(resolved.engine_settings(), sdks=as_settings(sdks))
+
+
+def _describe_sdks(path: Path, resolved) -> str:
+    from mem0lint.versions import Discovery, describe
+
+    discovery = Discovery()
+    text = describe(discovery.for_path(path, resolved.target_versions))
+    return text + "".join(f"  note: {note}\n" for note in discovery.notes)
+
+
+def _groups(found, finder, command_line, excluder, discovery=None) -> list[tuple]:
     """The files found, grouped by the settings that apply to them (nearest pyproject.toml):
     [(engine settings, files)]. Settings are resolved once per configuration, unless its
     per-file ignores make its files differ. `excluder`: applied to named files too."""
+    import dataclasses
+
     from mem0lint import config
     from mem0lint.documents import FILE_TYPES, file_type
 
     groups: dict[tuple, tuple] = {}  # settings key -> (engine settings, files)
     by_folder: dict[str, tuple] = {}  # folder -> (its group's files, the file kinds linted)
-    by_config: dict[int, tuple] = {}  # id(configuration) -> the same (the finder keeps them)
+    # (id(configuration), SDK versions) -> the same (the finder keeps the configurations)
+    by_config: dict[tuple, tuple] = {}
+
+    resolved_by_config: dict[int, object] = {}
 
     def group_of(source) -> tuple:
         found_config = finder.for_file(source.fspath)
         per_file = found_config is not None and "per-file-ignores" in found_config.values
-        if not per_file and id(found_config) in by_config:
-            return by_config[id(found_config)]
-        resolved = config.resolve(found_config, command_line, source.path if per_file else None)
-        group = groups.get(resolved.key())
+        resolved = None if per_file else resolved_by_config.get(id(found_config))
+        if resolved is None:
+            resolved = config.resolve(found_config, command_line, source.path if per_file else None)
+            if not per_file:
+                resolved_by_config[id(found_config)] = resolved
+        sdks: tuple = ()
+        if discovery is not None:  # the SDK versions of the file's folder
+            from mem0lint.versions import as_settings
+
+            folder = os.path.dirname(os.path.abspath(source.fspath))
+            sdks = as_settings(discovery.for_folder(folder, resolved.target_versions))
+        memo = (id(found_config), sdks)
+        if not per_file and memo in by_config:
+            return by_config[memo]
+        group = groups.get(resolved.key() + (sdks,))
         if group is None:
-            group = groups[resolved.key()] = (resolved.engine_settings(), [])
+            settings = dataclasses.replace(resolved.engine_settings(), sdks=sdks)
+            group = groups[resolved.key() + (sdks,)] = (settings, [])
         # None: every kind is linted (what a walk finds needs no look at its name).
         kinds = None if set(resolved.file_types) >= set(FILE_TYPES) else resolved.file_types
         entry = (group[1], kinds, per_file)
         if not per_file:
-            by_config[id(found_config)] = entry
+            by_config[memo] = entry
         return entry
 
     for source in found:

@@ -17,6 +17,7 @@ from mem0lint.positions import Range, node_ranges, ranges_within
 from mem0lint.prefilter import may_matter  # noqa: F401  (re-exported: the pipeline's first step)
 from mem0lint.pruning import Layout
 from mem0lint.rule import Applicability, Diagnostic, Rule, all_rules
+from mem0lint.sdk.applies import Verdict, verdict
 from mem0lint.settings import Settings  # noqa: F401  (re-exported; importable without libcst)
 from mem0lint.walk import walk
 
@@ -29,12 +30,17 @@ class RuleSet:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.by_dialect: dict[str, list[Rule]] = {}
+        self.verdicts: dict[tuple[str, str], Verdict] = {}  # (code, dialect): its SDK version
         for code, rule_class in all_rules().items():
             if not settings.enabled(code):
                 continue
             rule = rule_class()
             for dialect in rule_class.dialects:
-                self.by_dialect.setdefault(dialect, []).append(rule)
+                judged = self.verdicts[code, dialect] = verdict(
+                    rule_class.versions, dialect, settings.sdks
+                )
+                if judged.applies:
+                    self.by_dialect.setdefault(dialect, []).append(rule)
 
     def for_dialect(self, dialect: Dialect) -> list[Rule]:
         return self.by_dialect.get(dialect.id, [])
@@ -191,16 +197,23 @@ def check_module(
                 if key in seen:  # a followed filter dict used by several calls
                     continue
                 seen.add(key)
+                judged = rules.verdicts.get((rule.code, site.dialect.id), Verdict(True))
+                message = finding.message
+                if judged.upgrade:
+                    message = f"upgrade {judged.sdk} {judged.upgrade}: {message}"
                 diagnostics.append(
                     Diagnostic(
                         code=rule.code,
                         name=rule.name,
                         severity=finding.severity or rule.severity_for(site.dialect.id),
-                        message=finding.message,
+                        message=message,
                         dialect=site.dialect.id,
                         node=finding.node,
                         fix=finding.fix,
                         unit=site.resolver.collector.call_units.get(id(site.call)),
+                        sdk=judged.sdk,
+                        sdk_version=judged.sdk_version,
+                        upgrade=judged.upgrade,
                     )
                 )
     return diagnostics
