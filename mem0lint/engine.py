@@ -42,6 +42,10 @@ class RuleSet:
                 if judged.applies:
                     self.by_dialect.setdefault(dialect, []).append(rule)
 
+    def version_skipped(self, code: str) -> bool:
+        """Is the rule left out, for some SDK, by the release the files are judged by?"""
+        return any(c == code and not v.applies for (c, _), v in self.verdicts.items())
+
     def for_dialect(self, dialect: Dialect) -> list[Rule]:
         return self.by_dialect.get(dialect.id, [])
 
@@ -320,7 +324,12 @@ def lint(
     if noqa:
         settings = rules.settings
         diagnostics = suppressions.apply(
-            module, diagnostics, positions_of(module), settings.enabled, settings.respect_bare_noqa
+            module,
+            diagnostics,
+            positions_of(module),
+            settings.enabled,
+            settings.respect_bare_noqa,
+            rules.version_skipped,
         )
     if keep is not None:
         diagnostics = [d for d in diagnostics if keep(module, d)]

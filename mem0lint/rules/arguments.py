@@ -162,6 +162,7 @@ class EntityKwargNotInFilters(Rule):
     """
 
     code = "MEM101"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "entity-kwarg-not-in-filters"
     dialects = MEM0
     methods = frozenset({"search", "get_all"})
@@ -317,6 +318,7 @@ class EntityKwargNotInFilters(Rule):
 
 class UnknownResultCapKwarg(Rule):
     code = "MEM102"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "unknown-result-cap-kwarg"
     dialects = MEM0
     methods = frozenset({"search"})
@@ -359,6 +361,7 @@ class UnknownResultCapKwarg(Rule):
 
 class UnknownThresholdKwarg(Rule):
     code = "MEM103"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "unknown-threshold-kwarg"
     dialects = MEM0
     methods = frozenset({"search"})
@@ -416,6 +419,7 @@ class UnknownThresholdKwarg(Rule):
 
 class UnknownRerankKwarg(Rule):
     code = "MEM104"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "unknown-rerank-kwarg"
     dialects = MEM0
     methods = frozenset({"search"})
@@ -459,6 +463,7 @@ MISSING_FILTERS = {"mem0-platform": "HTTP 400", "mem0-oss": "ValueError"}
 
 class FilterSingular(Rule):
     code = "MEM105"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "filter-singular"
     dialects = MEM0
     methods = frozenset({"search", "get_all"})
@@ -532,6 +537,7 @@ OPTION_KEYS = frozenset(
 
 class PositionalFilters(Rule):
     code = "MEM106"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "positional-filters"
     dialects = MEM0
     methods = frozenset({"search", "get_all"})
@@ -628,6 +634,7 @@ class PositionalFilters(Rule):
 
 class TopKOnGetAll(Rule):
     code = "MEM109"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "top-k-on-get-all"
     dialects = frozenset({PLATFORM.id})
     methods = frozenset({"get_all"})
@@ -673,6 +680,7 @@ class TopKOnGetAll(Rule):
 
 class PagingOnOssGetAll(Rule):
     code = "MEM110"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "paging-on-oss-get-all"
     dialects = frozenset({"mem0-oss"})
     methods = frozenset({"get_all"})
@@ -729,6 +737,7 @@ class PagingOnOssGetAll(Rule):
 
 class PageOnSearch(Rule):
     code = "MEM111"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "page-on-search"
     dialects = MEM0
     methods = frozenset({"search"})
@@ -769,6 +778,7 @@ RANGE_REJECTED_BY = {"mem0-platform": "HTTP 4xx", "mem0-oss": "ValueError"}
 
 class TopKOutOfRange(Rule):
     code = "MEM112"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "top-k-out-of-range"
     dialects = MEM0
     methods = frozenset({"search", "get_all"})
@@ -812,6 +822,7 @@ class TopKOutOfRange(Rule):
 
 class ThresholdOutOfRange(Rule):
     code = "MEM113"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "threshold-out-of-range"
     dialects = MEM0
     methods = frozenset({"search"})
@@ -849,6 +860,7 @@ class ThresholdOutOfRange(Rule):
 
 class EmptyQuery(Rule):
     code = "MEM114"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "empty-query"
     dialects = MEM0
     methods = frozenset({"search"})
@@ -931,6 +943,7 @@ CAMEL_ENTITY_SEVERITY = {"mem0-platform": Severity.ERROR, "mem0-oss": Severity.W
 
 class CamelCaseKwarg(Rule):
     code = "MEM124"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "camelcase-kwarg"
     dialects = MEM0
     methods = frozenset({"search", "get_all", "delete_all"})
@@ -1026,6 +1039,7 @@ def entity_move_is_safe(site: CallSite, key: str) -> bool:
 
 class ReferenceDateOnOss(Rule):
     code = "MEM115"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "reference-date-on-oss"
     dialects = frozenset({"mem0-oss"})
     methods = frozenset({"search"})
@@ -1056,6 +1070,7 @@ class ReferenceDateOnOss(Rule):
 
 class OssAppId(Rule):
     code = "MEM122"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "oss-app-id"
     dialects = frozenset({"mem0-oss"})
     methods = frozenset({"search", "get_all"})
@@ -1100,6 +1115,7 @@ EXPLAINED_ELSEWHERE = {
 
 class OtherUnknownKwarg(Rule):
     code = "MEM107"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "other-unknown-kwarg"
     dialects = MEM0
     methods = frozenset({"search", "get_all"})

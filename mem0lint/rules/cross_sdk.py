@@ -42,6 +42,7 @@ MEMOS_TIME_FIELDS = {"create_time": "created_at", "update_time": "updated_at"}
 
 class Mem0GrammarOnMemos(Rule):
     code = "MEM690"
+    versions = {"memoryos": ">=2.0.24"}
     name = "mem0-grammar-on-memos"
     dialects = frozenset({"memos"})
     severity = Severity.ERROR
@@ -70,6 +71,7 @@ class Mem0GrammarOnMemos(Rule):
 
 class MemosGrammarOnMem0(Rule):
     code = "MEM691"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "memos-grammar-on-mem0"
     dialects = MEM0
     severity = Severity.ERROR

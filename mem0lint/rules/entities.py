@@ -87,6 +87,7 @@ def scope_is_visible(site: CallSite) -> bool:
 
 class MissingEntity(Rule):
     code = "MEM401"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "missing-entity"
     dialects = MEM0
     methods = FILTER_METHODS
@@ -155,6 +156,7 @@ class MissingEntity(Rule):
 
 class OssEntityNotTopLevel(Rule):
     code = "MEM402"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "oss-entity-not-top-level"
     dialects = frozenset({OPEN_SOURCE.id})
     methods = FILTER_METHODS
@@ -276,6 +278,7 @@ class OssEntityNotTopLevel(Rule):
 
 class UserAndAgentAnd(Rule):
     code = "MEM403"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "user-and-agent-and"
     dialects = frozenset({PLATFORM.id})
     methods = FILTER_METHODS
@@ -395,6 +398,7 @@ class UserAndAgentAnd(Rule):
 
 class CamelCaseEntity(Rule):
     code = "MEM404"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "camelcase-entity"
     dialects = MEM0
     methods = FILTER_METHODS
@@ -459,6 +463,7 @@ class CamelCaseEntity(Rule):
 
 class EntityAlias(Rule):
     code = "MEM405"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "entity-alias"
     dialects = MEM0
     methods = FILTER_METHODS
@@ -516,6 +521,7 @@ class EntityAlias(Rule):
 
 class EmptyEntityId(Rule):
     code = "MEM409"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "empty-entity-id"
     dialects = MEM0
     methods = FILTER_METHODS
@@ -564,6 +570,7 @@ class EmptyEntityId(Rule):
 
 class WhitespaceEntityId(Rule):
     code = "MEM410"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "whitespace-entity-id"
     dialects = frozenset({OPEN_SOURCE.id})
     methods = FILTER_METHODS
@@ -595,6 +602,7 @@ class WhitespaceEntityId(Rule):
 
 class OssWildcardEntity(Rule):
     code = "MEM406"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "oss-wildcard-entity"
     dialects = frozenset({OPEN_SOURCE.id})
     methods = frozenset({"search", "get_all", "delete_all"})
@@ -671,6 +679,7 @@ class OssWildcardEntity(Rule):
 
 class NeIncludesNull(Rule):
     code = "MEM407"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "ne-includes-null"
     dialects = frozenset({PLATFORM.id})
     methods = FILTER_METHODS
@@ -761,6 +770,7 @@ class NeIncludesNull(Rule):
 
 class EntityOnlyUnderNot(Rule):
     code = "MEM408"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "entity-only-under-not"
     dialects = frozenset({PLATFORM.id})
     methods = FILTER_METHODS

@@ -112,6 +112,7 @@ def fields(root: FilterNode | None) -> Iterator[Entry]:
 
 class MemosSubjectExactlyOne(Rule):
     code = "MEM651"
+    versions = {"memoryos": ">=2.0.24"}
     name = "memos-subject-exactly-one"
     dialects = MEMOS
     methods = SUBJECT_METHODS
@@ -157,6 +158,7 @@ def _presence(arg: cst.Arg | None) -> str:
 
 class MemosFiltersPlural(Rule):
     code = "MEM652"
+    versions = {"memoryos": ">=2.0.24"}
     name = "memos-filters-plural"
     dialects = MEMOS
     methods = FILTER_METHODS
@@ -190,6 +192,7 @@ class MemosFiltersPlural(Rule):
 
 class MemosUnknownKwarg(Rule):
     code = "MEM653"
+    versions = {"memoryos": ">=2.0.24"}
     name = "memos-unknown-kwarg"
     dialects = MEMOS
     methods = FILTER_METHODS
@@ -241,6 +244,7 @@ class MemosUnknownKwarg(Rule):
 
 class MemosRelativityRange(Rule):
     code = "MEM654"
+    versions = {"memoryos": ">=2.0.24"}
     name = "memos-relativity-range"
     dialects = MEMOS
     methods = frozenset({"search_memory"})
@@ -264,6 +268,7 @@ class MemosRelativityRange(Rule):
 
 class MemosLimitMax(Rule):
     code = "MEM655"
+    versions = {"memoryos": ">=2.0.24"}
     name = "memos-limit-max"
     dialects = MEMOS
     methods = frozenset({"search_memory"})
@@ -288,6 +293,7 @@ class MemosLimitMax(Rule):
 
 class MemosEmptyQuery(Rule):
     code = "MEM663"
+    versions = {"memoryos": ">=2.0.24"}
     name = "memos-empty-query"
     dialects = MEMOS
     methods = frozenset({"search_memory"})
@@ -310,6 +316,7 @@ class MemosEmptyQuery(Rule):
 
 class MemosPositionalArgs(Rule):
     code = "MEM665"
+    versions = {"memoryos": ">=2.0.24"}
     name = "memos-positional-args"
     dialects = MEMOS
     methods = frozenset({"search_memory"})
@@ -381,6 +388,7 @@ class MemosPositionalArgs(Rule):
 
 class MemosUppercaseLogic(Rule):
     code = "MEM656"
+    versions = {"memoryos": ">=2.0.24"}
     name = "memos-uppercase-logic"
     dialects = MEMOS
     methods = FILTER_METHODS
@@ -422,6 +430,7 @@ class MemosUppercaseLogic(Rule):
 
 class MemosRootShape(Rule):
     code = "MEM657"
+    versions = {"memoryos": ">=2.0.24"}
     name = "memos-root-shape"
     dialects = MEMOS
     methods = FILTER_METHODS
@@ -498,6 +507,7 @@ class MemosRootShape(Rule):
 
 class MemosUnsupportedOp(Rule):
     code = "MEM658"
+    versions = {"memoryos": ">=2.0.24"}
     name = "memos-unsupported-op"
     dialects = MEMOS
     methods = FILTER_METHODS
@@ -531,6 +541,7 @@ class MemosUnsupportedOp(Rule):
 
 class MemosInfoWrapper(Rule):
     code = "MEM659"
+    versions = {"memoryos": ">=2.0.24"}
     name = "memos-info-wrapper"
     dialects = MEMOS
     methods = FILTER_METHODS
@@ -575,6 +586,7 @@ class MemosInfoWrapper(Rule):
 
 class MemosTimeFieldName(Rule):
     code = "MEM660"
+    versions = {"memoryos": ">=2.0.24"}
     name = "memos-time-field-name"
     dialects = MEMOS
     methods = FILTER_METHODS
@@ -625,6 +637,7 @@ class MemosTimeFieldName(Rule):
 
 class MemosMixedFilterModes(Rule):
     code = "MEM661"
+    versions = {"memoryos": ">=2.0.24"}
     name = "memos-mixed-filter-modes"
     dialects = MEMOS
     methods = FILTER_METHODS
@@ -663,6 +676,7 @@ class MemosMixedFilterModes(Rule):
 
 class MemosAndOrSiblings(Rule):
     code = "MEM662"
+    versions = {"memoryos": ">=2.0.24"}
     name = "memos-and-or-siblings"
     dialects = MEMOS
     methods = FILTER_METHODS

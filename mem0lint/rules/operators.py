@@ -287,6 +287,7 @@ def replace_value(entry: Entry, node: cst.BaseExpression) -> tuple[cst.CSTNode, 
 
 class DollarOperator(Rule):
     code = "MEM201"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "dollar-operator"
     dialects = MEM0
     methods = FILTER_METHODS
@@ -376,6 +377,7 @@ class DollarOperator(Rule):
 
 class LowercaseLogical(Rule):
     code = "MEM202"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "lowercase-logical"
     dialects = MEM0
     methods = FILTER_METHODS
@@ -422,6 +424,7 @@ class LowercaseLogical(Rule):
 
 class SqlSymbolOperator(Rule):
     code = "MEM203"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "sql-symbol-operator"
     dialects = MEM0
     methods = FILTER_METHODS
@@ -490,6 +493,7 @@ class SqlSymbolOperator(Rule):
 
 class NinOnPlatform(Rule):
     code = "MEM204"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "nin-on-platform"
     dialects = frozenset({PLATFORM.id})
     methods = FILTER_METHODS
@@ -595,6 +599,7 @@ OPERATOR_LOOKING = (
 
 class UnknownOperator(Rule):
     code = "MEM205"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "unknown-operator"
     dialects = MEM0
     methods = FILTER_METHODS
@@ -726,6 +731,7 @@ def presence_fix(site: CallSite, op: OperatorEntry, why: str) -> Fix | None:
 
 class ExistsOperator(Rule):
     code = "MEM206"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "exists-operator"
     dialects = MEM0
     methods = FILTER_METHODS
@@ -777,6 +783,7 @@ class ExistsOperator(Rule):
 
 class NeNullForPresence(Rule):
     code = "MEM207"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "ne-null-for-presence"
     dialects = MEM0
     methods = FILTER_METHODS
@@ -829,6 +836,7 @@ class NeNullForPresence(Rule):
 
 class InNeedsList(Rule):
     code = "MEM214"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "in-needs-list"
     dialects = MEM0
     methods = FILTER_METHODS
@@ -937,6 +945,7 @@ class FieldKindRule(Rule):
 
 class MetadataUnsupportedOperator(FieldKindRule):
     code = "MEM208"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "metadata-unsupported-op"
     kind = METADATA
     summary = "Platform metadata keys with operators other than eq / ne / contains"
@@ -1043,6 +1052,7 @@ class MetadataUnsupportedOperator(FieldKindRule):
 
 class CategoriesOperator(FieldKindRule):
     code = "MEM209"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "categories-op"
     kind = CATEGORIES
     summary = "`categories` compared with something other than `in` (a list) or `contains`"
@@ -1114,6 +1124,7 @@ class CategoriesOperator(FieldKindRule):
 
 class ExplicitEqOnTimeField(FieldKindRule):
     code = "MEM210"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "explicit-eq-on-time-field"
     kind = TIME
     summary = "Explicit `eq` on a Platform time field (`created_at`, `updated_at`...)"
@@ -1161,6 +1172,7 @@ class ExplicitEqOnTimeField(FieldKindRule):
 
 class TimeFieldBadOperator(FieldKindRule):
     code = "MEM211"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "time-field-bad-op"
     kind = TIME
     summary = "Platform time fields compared with `contains` / `icontains`"
@@ -1199,6 +1211,7 @@ class TimeFieldBadOperator(FieldKindRule):
 
 class KeywordsInSearch(Rule):
     code = "MEM212"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "keywords-in-search"
     dialects = frozenset({PLATFORM.id})
     methods = frozenset({"search"})
@@ -1233,6 +1246,7 @@ class KeywordsInSearch(Rule):
 
 class KeywordsBadOperator(FieldKindRule):
     code = "MEM213"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "keywords-bad-op"
     kind = KEYWORDS
     summary = "`keywords` compared with something other than `contains` / `icontains`"
@@ -1287,6 +1301,7 @@ class KeywordsBadOperator(FieldKindRule):
 
 class EntityBadOperatorPlatform(FieldKindRule):
     code = "MEM216"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "entity-bad-op-platform"
     kind = ENTITY
     summary = "Platform entity ids compared with operators other than eq / ne / in"
@@ -1319,6 +1334,7 @@ class EntityBadOperatorPlatform(FieldKindRule):
 
 class EntityOperatorOnOss(Rule):
     code = "MEM215"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "entity-operator-on-oss"
     dialects = frozenset({OPEN_SOURCE.id})
     methods = FILTER_METHODS
@@ -1410,6 +1426,7 @@ class EntityOperatorOnOss(Rule):
 
 class MixedRangeAndMatchOss(Rule):
     code = "MEM218"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "mixed-range-and-match-oss"
     dialects = frozenset({OPEN_SOURCE.id})
     methods = FILTER_METHODS

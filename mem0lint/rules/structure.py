@@ -65,6 +65,7 @@ def replace_entries(
 
 class NotShape(Rule):
     code = "MEM301"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "not-shape"
     dialects = MEM0
     methods = FILTER_METHODS
@@ -178,6 +179,7 @@ class NotShape(Rule):
 
 class AndOrSiblings(Rule):
     code = "MEM302"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "and-or-siblings"
     dialects = frozenset({PLATFORM.id})
     methods = FILTER_METHODS
@@ -255,6 +257,7 @@ class AndOrSiblings(Rule):
 
 class UnknownTopLevelKey(Rule):
     code = "MEM303"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "unknown-top-level-key"
     dialects = frozenset({PLATFORM.id})
     methods = FILTER_METHODS
@@ -325,6 +328,7 @@ class UnknownTopLevelKey(Rule):
 
 class UnknownNestedKey(Rule):
     code = "MEM304"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "unknown-nested-key"
     dialects = frozenset({PLATFORM.id})
     methods = FILTER_METHODS
@@ -364,6 +368,7 @@ class UnknownNestedKey(Rule):
 
 class DottedMetadataKey(Rule):
     code = "MEM305"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "dotted-metadata-key"
     dialects = MEM0
     methods = FILTER_METHODS
@@ -452,6 +457,7 @@ class DottedMetadataKey(Rule):
 
 class MetadataWrapperOnOss(Rule):
     code = "MEM306"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "metadata-wrapper-on-oss"
     dialects = frozenset({"mem0-oss"})
     methods = FILTER_METHODS
@@ -527,6 +533,7 @@ class MetadataWrapperOnOss(Rule):
 
 class LogicalValueNotList(Rule):
     code = "MEM311"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "logical-value-not-list"
     dialects = MEM0
     methods = FILTER_METHODS
@@ -611,6 +618,7 @@ class LogicalValueNotList(Rule):
 
 class EmptyLogical(Rule):
     code = "MEM312"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "empty-logical"
     dialects = MEM0
     methods = FILTER_METHODS
@@ -665,6 +673,7 @@ class EmptyLogical(Rule):
 
 class OssAndDuplicateKey(Rule):
     code = "MEM308"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "oss-and-duplicate-key"
     dialects = frozenset({"mem0-oss"})
     methods = frozenset({"search"})
@@ -733,6 +742,7 @@ class OssAndDuplicateKey(Rule):
 
 class FiltersNotDict(Rule):
     code = "MEM314"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "filters-not-dict"
     dialects = MEM0
     methods = FILTER_METHODS

@@ -36,6 +36,12 @@ def _nearest(distribution: str, version: str) -> str:
     return nearest_known(distribution, version)[0]
 
 
+def _canonical(versions: dict[str, str]) -> dict[str, str]:
+    from packaging.utils import canonicalize_name
+
+    return {canonicalize_name(name): specifier for name, specifier in versions.items()}
+
+
 def verdict(
     versions: dict[str, str], dialect: str, sdks: Iterable[tuple[str, str, str, str]]
 ) -> Verdict:
@@ -57,7 +63,7 @@ def verdict(
     name = DISPLAY.get(distribution, distribution)
     if not version:  # a fork or unknown provider, not configured
         return Verdict(False, name)
-    specifier = versions.get(distribution)
+    specifier = _canonical(versions).get(distribution)
     if specifier is None:
         return Verdict(True, name, version)
     from mem0lint.versions import in_range

@@ -66,5 +66,11 @@ V1 = "1.0.0"  # results are {"results": [...]}; version= / output_format= droppe
 FROM_CONFIG_SYNC = "1.0.10"  # `AsyncMemory.from_config` is a plain classmethod again
 V2 = "2.0.0"  # v3 endpoints: entity ids only inside filters=; org_id/project_id... removed
 
+# memsy: `search(session_id=, exclude_session_id=)` (the surface the session rules judge).
+MEMSY_SESSIONS = "0.3.5"
+# MemoryOS: `MemOSClient.search_memory(query, user_id, conversation_id, agent_id, ...,
+# relativity, ...)`, `get_memory(..., filter)` and the "exactly one of user_id / agent_id" check.
+MEMOS_CLIENT = "2.0.24"
+
 # The ranges rules state (Rule.versions), by name.
 SINCE_V2 = {"mem0ai": ">=" + V2}
