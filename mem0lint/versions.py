@@ -407,7 +407,7 @@ def _lock_pins(packages: Any, path: str) -> Iterable[Pin]:
             continue
         distribution = canonicalize_name(name)
         if _interesting(distribution):
-            yield Pin(distribution, "==" + version, os.path.basename(path), locked=True)
+            yield Pin(distribution, "==" + version, path, locked=True)
 
 
 def _uv_lock(data: bytes, path: str) -> Iterable[Pin]:
@@ -428,7 +428,7 @@ def _pipfile_lock(data: bytes, path: str) -> Iterable[Pin]:
             version = entry.get("version") if isinstance(entry, dict) else None
             distribution = canonicalize_name(name)
             if isinstance(version, str) and version.startswith("==") and _interesting(distribution):
-                yield Pin(distribution, version, os.path.basename(path), locked=True)
+                yield Pin(distribution, version, path, locked=True)
 
 
 # Specifications: PEP 508 requirements -----------------------------------------------------------
@@ -441,8 +441,8 @@ def _requirement_pin(text: str, source: str) -> Union[Pin, None]:
     if not _interesting(distribution):
         return None
     if requirement.url:
-        return Pin(distribution, "", f"{os.path.basename(source)} (a URL; any version)")
-    return Pin(distribution, _exact_or(str(requirement.specifier)), os.path.basename(source))
+        return Pin(distribution, "", f"{source} (a URL; any version)")
+    return Pin(distribution, _exact_or(str(requirement.specifier)), source)
 
 
 def _exact_or(specifier: str) -> str:
@@ -467,7 +467,7 @@ def _pep508_list(values: Any, source: str) -> Iterable[Pin]:
 
 def _pyproject(data: bytes, path: str) -> Iterable[Pin]:
     document = _tomllib().loads(data.decode("utf-8"))
-    name = "pyproject.toml"
+    name = path
     project = document.get("project") or {}
     if isinstance(project, dict):
         own = project.get("name")
@@ -565,9 +565,9 @@ def _pipfile(data: bytes, path: str) -> Iterable[Pin]:
             if isinstance(value, str):
                 spec = "" if value.strip() == "*" else value.strip()
                 try:
-                    yield Pin(distribution, _exact_or(spec), f"Pipfile [{section}]")
+                    yield Pin(distribution, _exact_or(spec), f"{path} [{section}]")
                 except InvalidSpecifier:
-                    yield Pin(distribution, "", f"Pipfile [{section}]")
+                    yield Pin(distribution, "", f"{path} [{section}]")
 
 
 def _setup_cfg(data: bytes, path: str) -> Iterable[Pin]:
@@ -575,10 +575,10 @@ def _setup_cfg(data: bytes, path: str) -> Iterable[Pin]:
     parser.read_string(data.decode("utf-8"))
     if parser.has_option("options", "install_requires"):
         lines = parser.get("options", "install_requires").splitlines()
-        yield from _pep508_list(lines, "setup.cfg install_requires")
+        yield from _pep508_list(lines, f"{path} install_requires")
     if parser.has_section("options.extras_require"):
         for _, value in parser.items("options.extras_require"):
-            yield from _pep508_list(value.splitlines(), "setup.cfg extras_require")
+            yield from _pep508_list(value.splitlines(), f"{path} extras_require")
 
 
 def _setup_py(data: bytes, path: str) -> Iterable[Pin]:
@@ -605,11 +605,11 @@ def _setup_py(data: bytes, path: str) -> Iterable[Pin]:
             continue
         for keyword in node.keywords:
             if keyword.arg == "install_requires":
-                yield from _pep508_list(literal(keyword.value), "setup.py install_requires")
+                yield from _pep508_list(literal(keyword.value), f"{path} install_requires")
             elif keyword.arg == "extras_require":
                 extras = literal(keyword.value)
                 for values in extras.values() if isinstance(extras, dict) else ():
-                    yield from _pep508_list(values, "setup.py extras_require")
+                    yield from _pep508_list(values, f"{path} extras_require")
 
 
 # requirements.txt -------------------------------------------------------------------------------
