@@ -315,7 +315,9 @@ def resolve(config: Union[Config, None], cli: CommandLine, path: Union[Path, Non
         resolved.file_types, origins["file_types"] = cli.file_types, "command line --file-types"
     if cli.target_versions:
         resolved.target_versions = {**resolved.target_versions, **cli.target_versions}
-        origins["target_versions"] = _also(origins["target_versions"], "command line --target-version")
+        origins["target_versions"] = _also(
+            origins["target_versions"], "command line --target-version"
+        )
     origins["per_file_ignores"] = DEFAULT
     if config is not None and path is not None and "per-file-ignores" in values:
         relative = _relative(path, config.root)

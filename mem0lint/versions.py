@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import ast
 import configparser
+import contextlib
 import json
 import os
 import re
@@ -315,14 +316,12 @@ class Discovery:
         requirements = sorted(n for n in names if REQUIREMENT_FILE.match(n))
         if "requirements" in names:
             sub = os.path.join(folder, "requirements")
-            try:
+            with contextlib.suppress(OSError):
                 requirements += sorted(
                     os.path.join("requirements", n)
                     for n in os.listdir(sub)
                     if n.endswith((".txt", ".in"))
                 )
-            except OSError:
-                pass
         if requirements:
             found.project = True
             seen: set[str] = set()

@@ -131,7 +131,7 @@ def test_below_2_0_only_verified_failures_are_errors_or_warnings(version):
     """Every documented bad example, judged at an old release: what still reports at error or
     warning is only what the old wheel really rejects."""
     left = set()
-    for code, rule in all_rules().items():
+    for rule in all_rules().values():
         for example in rule.examples:
             if example.dialect not in ("mem0-oss", "mem0-platform"):
                 continue
@@ -175,7 +175,9 @@ def test_memos_rules_need_the_client_they_were_written_for():
 
 
 def test_a_noqa_for_a_rule_the_release_leaves_out_is_not_unused():
-    code = 'from mem0 import MemoryClient\nMemoryClient().search("q", user_id="u")  # noqa: MEM101\n'
+    code = (
+        'from mem0 import MemoryClient\nMemoryClient().search("q", user_id="u")  # noqa: MEM101\n'
+    )
     assert lint(code, pinned("mem0-platform", "1.0.3")) == []
     assert [d.code for d in lint(code, pinned("mem0-platform", "2.2.1"))] == []
 

@@ -235,7 +235,9 @@ def test_the_sdks_own_source_tree_is_judged_by_its_own_version(tmp_path):
 
 def test_memsy_and_memos_are_resolved_too(tmp_path):
     write(tmp_path, {"requirements.txt": "memsy==0.3.1\nMemoryOS==2.0.10\n", "app.py": ""})
-    found = {s.package: (s.distribution, s.version) for s in Discovery().for_path(tmp_path / "app.py")}
+    found = {
+        s.package: (s.distribution, s.version) for s in Discovery().for_path(tmp_path / "app.py")
+    }
     assert found["memsy"] == ("memsy", "0.3.1")
     assert found["memos"] == ("memoryos", "2.0.10")
 

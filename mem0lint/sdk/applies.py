@@ -70,7 +70,7 @@ def verdict(
 
     if not in_range(specifier, version):
         return Verdict(False, name, version)
-    if pinned and Version(pinned) < Version(version):
-        if not in_range(specifier, _nearest(distribution, pinned)):
-            return Verdict(True, name, version, f"{pinned} -> {version}")
+    older = bool(pinned) and Version(pinned) < Version(version)
+    if older and not in_range(specifier, _nearest(distribution, pinned)):
+        return Verdict(True, name, version, f"{pinned} -> {version}")
     return Verdict(True, name, version)
