@@ -43,6 +43,8 @@ SPECS = ("pyproject.toml", "Pipfile", "setup.cfg", "setup.py")
 REQUIREMENT_FILE = re.compile(r"^(requirements|constraints)[\w.-]*\.(txt|in)$")
 MAX_INCLUDES = 50  # requirement files read through -r / -c from one folder
 MAX_BYTES = 20 * 1024 * 1024  # a lock file bigger than this is not read
+# Every distribution name that matters contains one of these (case-insensitive).
+_WORDS = re.compile(rb"(?i)mem0|memsy|memoryos")
 
 
 def _tomllib():
@@ -338,6 +340,8 @@ class Discovery:
                 return []
             with open(path, "rb") as handle:
                 data = handle.read()
+            if not _WORDS.search(data):
+                return []  # names no SDK: not parsed (a big lock costs tens of milliseconds)
             return list(reader(data, path))
         except Exception as error:  # noqa: BLE001 - bad input of any kind: say so, go on
             self.note(f"{path}: cannot read SDK versions from it ({_reason(error)}); passed over")

@@ -299,12 +299,12 @@ def test_a_pin_newer_than_any_known_release_is_judged_as_the_newest(tmp_path):
 @pytest.mark.parametrize(
     "name,text",
     [
-        ("uv.lock", "[[package]\nname = "),
-        ("poetry.lock", "\x00\xff not toml"),
-        ("Pipfile.lock", "{not json"),
-        ("pyproject.toml", "[project\n"),
-        ("setup.py", "setup(install_requires=[\n"),
-        ("setup.cfg", "[options\ninstall_requires = x"),
+        ("uv.lock", '[[package]\nname = "mem0ai"'),
+        ("poetry.lock", "\x00\xff not toml mem0ai"),
+        ("Pipfile.lock", '{"default": {"mem0ai": '),
+        ("pyproject.toml", '[project\ndependencies = ["mem0ai"]'),
+        ("setup.py", 'setup(install_requires=["mem0ai==2.0.0",\n'),
+        ("setup.cfg", "[options\ninstall_requires = mem0ai"),
     ],
 )
 def test_an_unreadable_project_file_is_passed_over_with_a_note(tmp_path, name, text):
