@@ -234,7 +234,11 @@ class Discovery:
                 names = [n for n in pins_by_name if _provides(n, package)]
                 if not names:
                     continue
-                forks = [n for n in names if n != provider]
+                # A known fork wins (it installs its own copy); a name that only looks like a
+                # provider (`mem0-<something>`) counts when the real provider is not there.
+                forks = [n for n in names if n in FORKS]
+                if not forks and provider not in names:
+                    forks = names
                 if forks:
                     fork = sorted(forks)[0]
                     source = pins_by_name[fork][0].source
@@ -408,6 +412,9 @@ def _lock_pins(packages: Any, path: str) -> Iterable[Pin]:
         name, version = package.get("name"), package.get("version")
         if not isinstance(name, str) or not isinstance(version, str):
             continue
+        source = package.get("source")
+        if isinstance(source, dict) and ({"editable", "virtual"} & set(source)):
+            continue  # the project itself (or a workspace member), not something it installs
         distribution = canonicalize_name(name)
         if _interesting(distribution):
             yield Pin(distribution, "==" + version, path, locked=True)

@@ -348,3 +348,35 @@ def test_each_folder_is_read_once(tmp_path, monkeypatch):
     for index in range(50):
         discovery.for_path(tmp_path / f"m{index}.py")
     assert listed.count(str(tmp_path)) == 1
+
+
+def test_the_projects_own_package_in_its_lock_is_not_a_provider(tmp_path):
+    write(
+        tmp_path,
+        {
+            "uv.lock": """\
+                [[package]]
+                name = "mem0-agent"
+                version = "0.1.0"
+                source = { editable = "." }
+                [[package]]
+                name = "mem0ai"
+                version = "0.1.88"
+            """,
+            "app.py": "",
+        },
+    )
+    assert resolved(tmp_path) == ("mem0ai", "0.1.88")
+
+
+def test_a_plugin_next_to_mem0ai_does_not_hide_it(tmp_path):
+    write(tmp_path, {"requirements.txt": "mem0ai==1.0.3\nmem0-tools==0.2\n", "app.py": ""})
+    assert resolved(tmp_path) == ("mem0ai", "1.0.3")
+
+
+def test_a_known_fork_next_to_mem0ai_silences_and_says_so(tmp_path):
+    write(tmp_path, {"requirements.txt": "mem0ai==1.0.3\nmem0-polardb==0.2\n", "app.py": ""})
+    discovery = Discovery()
+    sdk = {s.package: s for s in discovery.for_path(tmp_path / "app.py")}["mem0"]
+    assert not sdk.judged
+    assert any("both mem0ai and mem0-polardb" in note for note in discovery.notes)
