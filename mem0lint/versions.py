@@ -41,6 +41,8 @@ LOCKS = ("uv.lock", "poetry.lock", "pdm.lock", "Pipfile.lock")
 SPECS = ("pyproject.toml", "Pipfile", "setup.cfg", "setup.py")
 # Project files that are not fixed names.
 REQUIREMENT_FILE = re.compile(r"^(requirements|constraints)[\w.-]*\.(txt|in)$")
+# Where the SDK's own source tree states its version (a pin of its own: exact).
+OWN = ("[project] version", "[tool.poetry] version")
 MAX_INCLUDES = 50  # requirement files read through -r / -c from one folder
 MAX_BYTES = 20 * 1024 * 1024  # a lock file bigger than this is not read
 # Every distribution name that matters contains one of these (case-insensitive).
@@ -236,7 +238,7 @@ class Discovery:
                     continue
                 # A known fork wins (it installs its own copy); a name that only looks like a
                 # provider (`mem0-<something>`) counts when the real provider is not there.
-                forks = [n for n in names if n in FORKS]
+                forks = [n for n in names if _fork(n)]
                 if not forks and provider not in names:
                     forks = names
                 if forks:
@@ -246,6 +248,11 @@ class Discovery:
                         self.note(
                             f"{folder}: both {DISPLAY[provider]} and {fork} provide `{package}`;"
                             f" its calls are not judged (configure target-versions to judge them)"
+                        )
+                    elif fork == own_copy(package):
+                        self.note(
+                            f"`{package}` is the project's own copy ({source.split(' (')[0]}):"
+                            " its calls are not judged (configure target-versions to judge them)"
                         )
                     else:
                         self.note(
@@ -316,8 +323,8 @@ class Discovery:
             path = os.path.join(folder, name)
             found.project = True
             pins = self._read(path, reader)
-            target = found.locks if name in LOCKS else found.specs
             for pin in pins:
+                target = found.locks if name in LOCKS or pin.locked else found.specs
                 target.setdefault(pin.distribution, []).append(pin)
         requirements = sorted(n for n in names if REQUIREMENT_FILE.match(n))
         if "requirements" in names:
@@ -334,7 +341,23 @@ class Discovery:
             for name in requirements:
                 for pin in self._requirements(os.path.join(folder, name), seen, 0):
                     found.specs.setdefault(pin.distribution, []).append(pin)
+        if found.project:
+            self._own_copies(folder, found)
         return found
+
+    def _own_copies(self, folder: str, found: _Folder) -> None:
+        """A project that ships its own `mem0/` (or `memsy/`, `memos/`) package, and is not the
+        SDK's own tree: its code imports that copy, a fork."""
+        for package, provider in PACKAGES.items():
+            own_version = [p for p in found.locks.get(provider, []) if p.source.endswith(OWN)]
+            if own_version:
+                continue  # the SDK's own source tree, judged at its own version
+            for layout in (package, os.path.join("src", package)):
+                if os.path.isfile(os.path.join(folder, layout, "__init__.py")):
+                    source = f"{os.path.join(folder, layout)} (the project's own copy)"
+                    name = own_copy(package)
+                    found.locks.setdefault(name, []).append(Pin(name, "", source, True))
+                    break
 
     def _read(self, path: str, reader) -> list[Pin]:
         self.read.add(path)
@@ -388,10 +411,21 @@ def _key(version: str):
         return (1, version)
 
 
+def own_copy(package: str) -> str:
+    """The provider name of a package a project ships itself (a fork in the tree)."""
+    return f"{package} (own copy)"
+
+
+def _fork(distribution: str) -> bool:
+    return distribution in FORKS or distribution.endswith(" (own copy)")
+
+
 def _provides(distribution: str, package: str) -> bool:
     """Does this distribution install `package` (the SDK's provider, a known fork, or a name
     that looks like one: `mem0-<something>` for `mem0`)?"""
     if distribution == PACKAGES[package] or FORKS.get(distribution) == package:
+        return True
+    if distribution == own_copy(package):
         return True
     if distribution in NOT_PROVIDERS or distribution in RELEASES:
         return False
@@ -484,7 +518,7 @@ def _pyproject(data: bytes, path: str) -> Iterable[Pin]:
         if isinstance(own, str) and isinstance(project.get("version"), str):
             distribution = canonicalize_name(own)
             if distribution in RELEASES:  # the SDK's own source tree
-                yield Pin(distribution, "==" + project["version"], f"{name} [project] version")
+                yield Pin(distribution, "==" + project["version"], f"{name} {OWN[0]}", True)
         yield from _pep508_list(project.get("dependencies"), f"{name} [project] dependencies")
         optional = project.get("optional-dependencies") or {}
         for values in optional.values() if isinstance(optional, dict) else ():
@@ -494,6 +528,11 @@ def _pyproject(data: bytes, path: str) -> Iterable[Pin]:
         yield from _pep508_list(values, f"{name} [dependency-groups]")
     poetry = (document.get("tool") or {}).get("poetry") or {}
     if isinstance(poetry, dict):
+        own = poetry.get("name")
+        if isinstance(own, str) and isinstance(poetry.get("version"), str):
+            distribution = canonicalize_name(own)
+            if distribution in RELEASES:  # the SDK's own source tree
+                yield Pin(distribution, "==" + poetry["version"], f"{name} {OWN[1]}", True)
         tables = [poetry.get("dependencies"), poetry.get("dev-dependencies")]
         groups = poetry.get("group") or {}
         for group in groups.values() if isinstance(groups, dict) else ():

@@ -380,3 +380,28 @@ def test_a_known_fork_next_to_mem0ai_silences_and_says_so(tmp_path):
     sdk = {s.package: s for s in discovery.for_path(tmp_path / "app.py")}["mem0"]
     assert not sdk.judged
     assert any("both mem0ai and mem0-polardb" in note for note in discovery.notes)
+
+
+def test_a_project_shipping_its_own_mem0_package_is_a_fork(tmp_path):
+    write(
+        tmp_path,
+        {
+            "pyproject.toml": '[tool.poetry]\nname = "mem0-avatar"\nversion = "0.0.1"\n',
+            "mem0/__init__.py": "",
+            "docs/quickstart.py": "",
+        },
+    )
+    sdk = mem0(tmp_path, "docs/quickstart.py")
+    assert not sdk.judged and "own copy" in sdk.source
+
+
+def test_the_sdks_own_poetry_tree_is_judged_by_its_version(tmp_path):
+    write(
+        tmp_path,
+        {
+            "pyproject.toml": '[tool.poetry]\nname = "mem0ai"\nversion = "0.1.29"\n',
+            "mem0/__init__.py": "",
+            "docs/quickstart.py": "",
+        },
+    )
+    assert resolved(tmp_path, "docs/quickstart.py") == ("mem0ai", "0.1.29")
