@@ -28,14 +28,12 @@ import json
 import os
 import re
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Union
-
-from packaging.requirements import InvalidRequirement, Requirement
-from packaging.specifiers import InvalidSpecifier, SpecifierSet
-from packaging.utils import canonicalize_name
-from packaging.version import InvalidVersion, Version
+from typing import TYPE_CHECKING, Any, Iterable, Union
 
 from mem0lint.sdk.releases import DISPLAY, FORKS, NOT_PROVIDERS, PACKAGES, RELEASES
+
+if TYPE_CHECKING:  # `packaging` is imported only once some project file names an SDK
+    from packaging.version import Version
 
 LOCKS = ("uv.lock", "poetry.lock", "pdm.lock", "Pipfile.lock")
 SPECS = ("pyproject.toml", "Pipfile", "setup.cfg", "setup.py")
@@ -60,6 +58,8 @@ def _tomllib():
 
 
 def known_releases(distribution: str) -> list[Version]:
+    from packaging.version import Version
+
     return [Version(v) for v in RELEASES.get(distribution, ())]
 
 
@@ -70,6 +70,8 @@ def newest(distribution: str) -> str:
 def nearest_known(distribution: str, version: str) -> tuple[str, bool]:
     """The known release a version is judged by (itself, or the nearest known below it; the
     oldest when none is below), and whether it is known."""
+    from packaging.version import InvalidVersion, Version
+
     releases = RELEASES.get(distribution, ())
     try:
         wanted = Version(version)
@@ -83,6 +85,9 @@ def nearest_known(distribution: str, version: str) -> tuple[str, bool]:
 
 
 def in_range(specifier: str, version: str) -> bool:
+    from packaging.specifiers import SpecifierSet
+    from packaging.version import Version
+
     return SpecifierSet(specifier).contains(Version(version), prereleases=True)
 
 
@@ -133,6 +138,8 @@ class _Folder:
 
 def parse_targets(values: Iterable[str]) -> dict[str, str]:
     """`mem0ai==2.2` (command line) -> {"mem0ai": "2.2"}; ValueError when it is not that."""
+    from packaging.requirements import InvalidRequirement, Requirement
+
     targets: dict[str, str] = {}
     for value in values:
         try:
@@ -147,6 +154,9 @@ def parse_targets(values: Iterable[str]) -> dict[str, str]:
 
 
 def check_target(name: str, version: Any, where: str) -> dict[str, str]:
+    from packaging.utils import canonicalize_name
+    from packaging.version import InvalidVersion, Version
+
     distribution = canonicalize_name(name)
     if distribution not in RELEASES:
         known = ", ".join(DISPLAY[d] for d in RELEASES)
@@ -267,6 +277,8 @@ class Discovery:
     def _version(self, folder: str, provider: str, pins: list[Pin], locked: bool) -> tuple:
         """The version a folder's pins give (lock: its version; specs: the newest known release
         every spec allows) and where it came from."""
+        from packaging.specifiers import SpecifierSet
+
         name = DISPLAY[provider]
         exact = sorted({p.specifier[2:] for p in pins if p.specifier.startswith("==")}, key=_key)
         if exact:
@@ -405,6 +417,8 @@ def _reason(error: BaseException) -> str:
 
 
 def _key(version: str):
+    from packaging.version import InvalidVersion, Version
+
     try:
         return (0, Version(version))
     except InvalidVersion:
@@ -438,6 +452,8 @@ def _interesting(distribution: str) -> bool:
 
 # Lock files: exact versions ---------------------------------------------------------------------
 def _lock_pins(packages: Any, path: str) -> Iterable[Pin]:
+    from packaging.utils import canonicalize_name
+
     if not isinstance(packages, list):
         return
     for package in packages:
@@ -459,12 +475,15 @@ def _uv_lock(data: bytes, path: str) -> Iterable[Pin]:
     return _lock_pins(document.get("package"), path)
 
 
-def _toml_lock(data: bytes, path: str) -> Iterable[Pin]:  # poetry.lock, pdm.lock
+def _toml_lock(data: bytes, path: str) -> Iterable[Pin]:
+    """poetry.lock, pdm.lock."""
     document = _tomllib().loads(data.decode("utf-8"))
     return _lock_pins(document.get("package"), path)
 
 
 def _pipfile_lock(data: bytes, path: str) -> Iterable[Pin]:
+    from packaging.utils import canonicalize_name
+
     document = json.loads(data.decode("utf-8"))
     for section in ("default", "develop"):
         packages = document.get(section) or {}
@@ -477,6 +496,9 @@ def _pipfile_lock(data: bytes, path: str) -> Iterable[Pin]:
 
 # Specifications: PEP 508 requirements -----------------------------------------------------------
 def _requirement_pin(text: str, source: str) -> Union[Pin, None]:
+    from packaging.requirements import InvalidRequirement, Requirement
+    from packaging.utils import canonicalize_name
+
     try:
         requirement = Requirement(text.strip())
     except InvalidRequirement:
@@ -491,6 +513,8 @@ def _requirement_pin(text: str, source: str) -> Union[Pin, None]:
 
 def _exact_or(specifier: str) -> str:
     """A single `==V` (no wildcard) stays an exact pin; anything else is a range."""
+    from packaging.specifiers import SpecifierSet
+
     parts = [s for s in SpecifierSet(specifier)]
     if len(parts) == 1 and parts[0].operator in ("==", "===") and "*" not in parts[0].version:
         return "==" + parts[0].version
@@ -510,6 +534,8 @@ def _pep508_list(values: Any, source: str) -> Iterable[Pin]:
 
 
 def _pyproject(data: bytes, path: str) -> Iterable[Pin]:
+    from packaging.utils import canonicalize_name
+
     document = _tomllib().loads(data.decode("utf-8"))
     name = path
     project = document.get("project") or {}
@@ -542,6 +568,8 @@ def _pyproject(data: bytes, path: str) -> Iterable[Pin]:
 
 
 def _poetry_table(table: Any, source: str) -> Iterable[Pin]:
+    from packaging.utils import canonicalize_name
+
     if not isinstance(table, dict):
         return
     for dependency, value in table.items():
@@ -565,6 +593,9 @@ _POETRY_PART = re.compile(r"^\s*(\^|~(?!=)|)\s*([0-9][0-9A-Za-z.*+!-]*)\s*$")
 def poetry_specifier(constraint: str) -> str:
     """A Poetry constraint as a PEP 440 specifier set: `^1.2` -> `>=1.2,<2.0`, `~1.2` ->
     `>=1.2,<1.3`, `1.2.3` -> `==1.2.3`, `*` -> any; PEP 440 forms pass through."""
+    from packaging.specifiers import InvalidSpecifier, SpecifierSet
+    from packaging.version import InvalidVersion, Version
+
     parts = []
     for part in re.split(r"\s*,\s*|\s+(?=[<>=!~^])", constraint.strip()):
         if part in ("", "*"):
@@ -602,6 +633,9 @@ def poetry_specifier(constraint: str) -> str:
 
 
 def _pipfile(data: bytes, path: str) -> Iterable[Pin]:
+    from packaging.specifiers import InvalidSpecifier
+    from packaging.utils import canonicalize_name
+
     document = _tomllib().loads(data.decode("utf-8"))
     for section in ("packages", "dev-packages"):
         table = document.get(section) or {}
