@@ -320,3 +320,12 @@ def test_the_cache_notices_a_changed_pin(project, tmp_path_factory):
     (project / "requirements.txt").write_text("mem0ai==1.0.3\n")
     third = run_cli("--cache-dir", cache, "--output-format", "json", str(project))
     assert json.loads(third.stdout) == []
+
+
+def test_stdin_is_judged_by_the_project_of_its_filename(project):
+    named = str(project / "app.py")
+    old = run_cli("-", "--stdin-filename", named, "--output-format", "json", input=APP)
+    assert json.loads(old.stdout) == []
+    (project / "requirements.txt").write_text("mem0ai==2.0.0\n")
+    new = run_cli("-", "--stdin-filename", named, "--output-format", "json", input=APP)
+    assert [f["code"] for f in json.loads(new.stdout)] == ["MEM101", "MEM121"]
