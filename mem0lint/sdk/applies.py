@@ -11,6 +11,7 @@ applies at the target but not at the pinned release reports what breaks on the u
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Iterable, Union
 
@@ -45,6 +46,14 @@ def _canonical(versions: dict[str, str]) -> dict[str, str]:
 def verdict(
     versions: dict[str, str], dialect: str, sdks: Iterable[tuple[str, str, str, str]]
 ) -> Verdict:
+    return _verdict(tuple(sorted(versions.items())), dialect, tuple(sdks))
+
+
+@functools.lru_cache(maxsize=4096)
+def _verdict(
+    ranges: tuple[tuple[str, str], ...], dialect: str, sdks: tuple[tuple[str, str, str, str], ...]
+) -> Verdict:
+    versions = dict(ranges)
     package = DIALECT_PACKAGE.get(dialect)
     if package is None:  # not an SDK's calls (raw HTTP): no version to judge by
         return Verdict(True)
