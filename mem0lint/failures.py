@@ -109,16 +109,22 @@ PREDICTED: dict[str, dict[str, tuple[str, ...]]] = {
     "MEM123": {P: (ATTRIBUTE,), OSS: (ATTRIBUTE,)},
     "MEM124": {P: (VALUE,)},  # error only for camelCase entity ids on the Platform
     "MEM201": {P: (PLATFORM_REJECTS,)},
+    # The operator rules' own words: "HTTP 400" on the Platform, "ValueError" in open source
+    # (`_process_metadata_filters`, or the default Qdrant store on the raw path).
+    "MEM203": {P: (PLATFORM_REJECTS,), OSS: (VALUE,)},
     "MEM204": {P: (PLATFORM_REJECTS,)},
-    "MEM205": {P: (PLATFORM_REJECTS,)},
+    "MEM205": {P: (PLATFORM_REJECTS,), OSS: (VALUE,)},
+    "MEM206": {P: (PLATFORM_REJECTS,), OSS: (VALUE,)},
     "MEM208": {P: (PLATFORM_REJECTS,)},
     "MEM209": {P: (PLATFORM_REJECTS,)},
     "MEM210": {P: (PLATFORM_REJECTS,)},
     "MEM211": {P: (PLATFORM_REJECTS,)},
     "MEM212": {P: (PLATFORM_FAILS,)},  # HTTP 500
     "MEM213": {P: (PLATFORM_REJECTS,)},
+    "MEM214": {P: (PLATFORM_REJECTS,), OSS: (VALUE,)},
     "MEM215": {OSS: (VALUE,)},  # _validate_and_trim_entity_id on a dict / list
     "MEM216": {P: (PLATFORM_REJECTS,)},
+    "MEM218": {OSS: (VALUE,)},  # Qdrant: a range and a match on one field
     "MEM301": {OSS: (VALUE,)},  # "NOT operator requires a non-empty list"
     "MEM303": {P: (PLATFORM_REJECTS,)},
     "MEM305": {P: (PLATFORM_REJECTS,)},
