@@ -188,8 +188,9 @@ def _page(document) -> tuple[set[int], bool]:
     elif isinstance(document, NotebookDocument):
         page = document.raw
         labels = _notebook_labels(document)
-    else:
-        page = "\n".join(region.text for region in document.regions)
+    else:  # a Python file: one region, the file's own bytes
+        data = getattr(document, "data", b"")
+        page = data.decode("utf-8", "replace") if isinstance(data, bytes) else str(data)
     v3 = bool(_HAS_V3.search(page))
     whole = {index for index, found in labels.items() if any(is_old(x, v3) for x in found)}
     document.__dict__["_mem0lint_old_regions"] = (whole, v3)
@@ -206,7 +207,9 @@ def keeper(document, program, keep: Union[Keep, None]) -> Union[Keep, None]:
     code marked old to info and dropping their fixes. `keep` itself when nothing can be."""
     whole, v3 = _page(document)
     whole = whole & set(program.owned)
-    comments = any(_MAYBE_OLD_COMMENT.search(document.regions[i].text) for i in program.owned)
+    source = program.source
+    written = source.decode("utf-8", "replace") if isinstance(source, bytes) else source
+    comments = _MAYBE_OLD_COMMENT.search(written) is not None
     if not whole and not comments:
         return keep
     rows_of: dict[int, tuple[str, set[int]]] = {}
@@ -221,8 +224,7 @@ def keeper(document, program, keep: Union[Keep, None]) -> Union[Keep, None]:
             rows_of.clear()
             if not first:
                 first.append(module)
-                source = program.source
-                code = source.decode("utf-8", "replace") if isinstance(source, bytes) else source
+                code = written
             else:
                 code = module.code
             cached = rows_of[id(module)] = (code, comment_rows(code, v3) if comments else set())
