@@ -68,6 +68,7 @@ def apply(module: cst.Module, diagnostics: list[Diagnostic], sites: dict) -> lis
         return diagnostics
     kept = [d for d in diagnostics if not _elided(d, sites.get(id(d)))]
     candidates = {}
+    units: set = set()  # the top-level statements the candidates' calls are in
     for d in kept:
         site = sites.get(id(d))
         if site is None or site.rest or d.severity is not Severity.ERROR:
@@ -75,9 +76,10 @@ def apply(module: cst.Module, diagnostics: list[Diagnostic], sites: dict) -> lis
         failure = failures.predicted(d.code, d.dialect)
         if failure is not None:
             candidates[id(d)] = (site.call, failure)
+            units.add(d.unit[0] if d.unit is not None else None)
     if not candidates:
         return kept
-    scan = _Scan(module, {id(call) for call, _ in candidates.values()})
+    scan = _Scan(module, {id(call) for call, _ in candidates.values()}, units)
     return [d for d in kept if id(d) not in candidates or not scan.expects(*candidates[id(d)])]
 
 
@@ -107,17 +109,30 @@ def _elided(diagnostic: Diagnostic, site) -> bool:
 class _Scan:
     """One walk of the module: the imports, and the handlers around each wanted call."""
 
-    def __init__(self, module: cst.Module, wanted: set[int]) -> None:
+    def __init__(self, module: cst.Module, wanted: set[int], units: set) -> None:
         self.imports: dict[str, set[str]] = {}
         self.shadowed: set[str] = set()
         self.star = False
         # id(call) -> the handler expressions around it, innermost last: ("raises", expr)
         # for a pytest / unittest context manager, ("except", expr-or-None) for a try body.
         self.around: dict[int, tuple] = {}
-        self._walk(module, wanted)
+        if None in units:
+            self._walk([module], wanted)
+            return
+        # The statements the calls are in, whole; of the others, what binds module-level names
+        # (imports, classes, assignments; `if` / `try` blocks around imports), not functions.
+        walked = [module.body[i] for i in sorted(units) if i < len(module.body)]
+        for index, statement in enumerate(module.body):
+            if index in units:
+                continue
+            if isinstance(statement, (cst.ClassDef, cst.FunctionDef)):
+                self._bindings(statement)
+            else:
+                walked.append(statement)
+        self._walk(walked, wanted)
 
-    def _walk(self, module: cst.Module, wanted: set[int]) -> None:
-        stack: list[tuple[cst.CSTNode, tuple]] = [(module, ())]
+    def _walk(self, roots: list[cst.CSTNode], wanted: set[int]) -> None:
+        stack: list[tuple[cst.CSTNode, tuple]] = [(root, ()) for root in reversed(roots)]
         while stack:
             node, handlers = stack.pop()
             if id(node) in wanted:

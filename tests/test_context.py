@@ -114,6 +114,34 @@ def test_platform():
     with pytest.raises(ValueError):  # the client checks this one itself
         client.search("q", user_id="u")  # expect: silenced
 """,
+    "an import inside the test, several context managers in one `with`": PLATFORM
+    + """
+import pytest
+from unittest.mock import patch
+
+def test_local_import():
+    from mem0.exceptions import ValidationError
+
+    with patch("os.getcwd"), pytest.raises(ValidationError) as caught:
+        client.search("q", filters={"user_id": "u"}, threshold=2)  # expect: silenced
+    assert caught
+""",
+    "a name imported as two different classes is unknown": PLATFORM
+    + """
+import pytest
+
+def test_mem0():
+    from mem0.exceptions import ValidationError
+
+    with pytest.raises(ValidationError):
+        client.search("q", filters={"user_id": "u"}, threshold=2)  # expect: reported MEM113
+
+def test_pydantic():
+    from pydantic import ValidationError
+
+    with pytest.raises(ValidationError):
+        client.search("q", filters={"user_id": "u"}, threshold=2)  # expect: reported MEM113
+""",
     "mem0's ValidationError does not catch open source's ValueError": OSS
     + """
 import pytest
