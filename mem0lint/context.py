@@ -91,9 +91,8 @@ def _is_ellipsis(node: Union[cst.CSTNode, None]) -> bool:
 
 
 def _elided(diagnostic: Diagnostic, site) -> bool:
-    node = diagnostic.node
-    if _is_ellipsis(node) or _is_ellipsis(getattr(node, "value", None)):
-        return True  # the judged value is a placeholder
+    if _is_ellipsis(diagnostic.node):
+        return True  # the judged value is a placeholder (`user_id=...` still names a keyword)
     if site is None or site.rest:
         return False
     if diagnostic.code in ELIDED_RULES:

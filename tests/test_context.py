@@ -375,6 +375,7 @@ from mem0 import Memory, MemoryClient
 client = MemoryClient(...)
 memory = Memory()
 client.search(..., user_id="u")  # expect: reported MEM101
+client.search("q", user_id=...)  # expect: reported MEM101
 memory.search(..., filters={"user_id": "u"}, limit=3)  # expect: reported MEM102
 memory.search()  # expect: reported MEM401
 """,
