@@ -202,16 +202,11 @@ NOTE = " (shown as the old form on purpose: info only, not fixed)"
 Keep = Callable[..., bool]
 
 
-def keeper(document, program, keep: Union[Keep, None]) -> Union[Keep, None]:
-    """`keep` (the runner's filter for a program's findings), also demoting the findings in
-    code marked old to info and dropping their fixes. `keep` itself when nothing can be."""
-    whole, v3 = _page(document)
-    whole = whole & set(program.owned)
-    source = program.source
-    written = source.decode("utf-8", "replace") if isinstance(source, bytes) else source
-    comments = _MAYBE_OLD_COMMENT.search(written) is not None
-    if not whole and not comments:
-        return keep
+def keeper(document, program, keep: Union[Keep, None]) -> Keep:
+    """`keep` (the runner's filter for a program's findings, or None), also demoting the
+    findings in code marked old to info and dropping their fixes. The page is read for markers
+    only when a finding arrives."""
+    marks: list = []  # once: (regions marked as a whole, v3 on the page, the program's text)
     rows_of: dict[int, tuple[str, set[int]]] = {}
     first: list = []  # the first module is the program as written (maybe pruned: its comment
     # lines may be blanked, rows are not); later ones are fixed programs: their own code
@@ -219,15 +214,22 @@ def keeper(document, program, keep: Union[Keep, None]) -> Union[Keep, None]:
     def demoting(module, diagnostic: Diagnostic) -> bool:
         if keep is not None and not keep(module, diagnostic):
             return False
+        if not marks:
+            whole, v3 = _page(document)
+            source = program.source
+            written = source.decode("utf-8", "replace") if isinstance(source, bytes) else source
+            comments = _MAYBE_OLD_COMMENT.search(written) is not None
+            marks.append((whole & set(program.owned), v3, written if comments else None))
+        whole, v3, written = marks[0]
+        if not whole and written is None:
+            return True
         cached = rows_of.get(id(module))
         if cached is None:
             rows_of.clear()
-            if not first:
-                first.append(module)
-                code = written
-            else:
-                code = module.code
-            cached = rows_of[id(module)] = (code, comment_rows(code, v3) if comments else set())
+            code = module.code if first else written
+            first.append(module)
+            rows = comment_rows(code, v3) if written is not None else set()
+            cached = rows_of[id(module)] = (code if code is not None else module.code, rows)
         code, rows = cached
         row = diagnostic.start[0]
         if row in rows or (whole and document.locate(program, code, row, 1)[0] in whole):
