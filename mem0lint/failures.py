@@ -107,7 +107,8 @@ PREDICTED: dict[str, dict[str, tuple[str, ...]]] = {
     "MEM121": {OSS: (TYPE,)},  # awaiting a Memory object
     "MEM122": {OSS: (VALUE,)},  # error only when app_id is the only entity
     "MEM123": {P: (ATTRIBUTE,), OSS: (ATTRIBUTE,)},
-    "MEM124": {P: (VALUE,)},  # error only for camelCase entity ids on the Platform
+    # MEM124 is not here: its errors are a TypeError (closed signatures) or, for a camelCase
+    # entity id on the Platform, whatever the API answers; which one, the table cannot say.
     "MEM201": {P: (PLATFORM_REJECTS,)},
     # The operator rules' own words: "HTTP 400" on the Platform, "ValueError" in open source
     # (`_process_metadata_filters`, or the default Qdrant store on the raw path).
