@@ -9,7 +9,7 @@ from typing import Callable, Iterator, Union
 
 import libcst as cst
 
-from mem0lint import suppressions
+from mem0lint import context, suppressions
 from mem0lint.binding import BindingCollector, ProjectLookup, Resolver
 from mem0lint.callsite import CallSite, call_sites
 from mem0lint.dialects import Dialect
@@ -191,6 +191,7 @@ def check_module(
 ) -> list[Diagnostic]:
     """Diagnostics without positions (cheap); `place` adds them."""
     diagnostics: list[Diagnostic] = []
+    sites: dict[int, CallSite] = {}  # id(diagnostic) -> its call site, for `context`
     seen: set[tuple[str, int, str]] = set()
     for site in find_sites(module, rules.settings, project):
         for rule in rules.for_dialect(site.dialect):
@@ -220,7 +221,8 @@ def check_module(
                         upgrade=judged.upgrade,
                     )
                 )
-    return diagnostics
+                sites[id(diagnostics[-1])] = site
+    return context.apply(module, diagnostics, sites)
 
 
 def positions_of(module: cst.Module):

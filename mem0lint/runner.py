@@ -133,6 +133,7 @@ def _run_program(
 ) -> bool:
     """One program through the engine. False when the whole file must stop (a .py error)."""
     from mem0lint import engine, pruning, suppressions
+    from mem0lint.documents import markers
 
     parsed, layout = program.source, None
     try:
@@ -151,6 +152,7 @@ def _run_program(
         document.info.append(f"skipped: {error}")
         return True
     keep = _keeper(document, program) if set(program.regions) != program.owned else None
+    keep = markers.keeper(document, program, keep)  # code shown as the old form: info, no fix
     source = program.source
     code = None  # the text of the final program, when a fix changed it
     if mode == CHECK:
