@@ -78,6 +78,8 @@ def run(
     (the same as the index's), to keep a file whose imports lead to a module that spells an
     SDK word although the run did not name that module (`ModuleFinder.reaches_sdk`)."""
     sources = list(sources)
+    if modules is None and project is not None:
+        modules = getattr(project, "modules", None)  # the CLI's factory carries the run's finder
     names = external_words(settings.receivers)
     reports: list[FileReport | None] = [None] * len(sources)
     todo: list[tuple[int, SourceFile, bytes | None]] = []

@@ -216,7 +216,6 @@ def main(
             source = SourceFile(Path(stdin_filename or "-"), explicit=True)
             resolved = config.resolve(finder.for_path(source.path), command_line, source.path)
             from mem0lint import engine
-
             from mem0lint.inproject import lint_text
 
             rules = engine.RuleSet(resolved.engine_settings())
@@ -245,8 +244,7 @@ def main(
                         if stats is not None:
                             cache = Cache(Path(cache_dir), settings, project_files, stats)
                         reports += batch.run(
-                            sources, settings, mode, roots, jobs or None, cache, project, advance,
-                            modules=modules,
+                            sources, settings, mode, roots, jobs or None, cache, project, advance
                         )
                 if snapshot is not None:
                     clean = mode == CHECK and all(batch.is_clean(r) and not r.info for r in reports)
@@ -318,6 +316,7 @@ def _project_factory(paths, found, receivers: dict[str, str], modules=None):
         project.configure(receivers)
         return project
 
+    build.modules = modules  # type: ignore[attr-defined]  (batch.run's prefilter uses it too)
     return build
 
 

@@ -45,7 +45,8 @@ MAX_DEPTH = 12  # import edges followed from the file
 MAX_READ = 10 * 1024 * 1024  # modules bigger than this are not read (runner's limit too)
 
 _FROM = re.compile(
-    rb"^[ \t]*from[ \t]+(\.*[ \t]*[\w.]*)[ \t]+import[ \t]*(\([^)]*\)|[^\n;#]*(?:\\\r?\n[^\n;#]*)*)",
+    rb"^[ \t]*from[ \t]+(\.*[ \t]*[\w.]*)[ \t]+import[ \t]*"
+    rb"(\([^)]*\)|[^\n;#]*(?:\\\r?\n[^\n;#]*)*)",
     re.MULTILINE,
 )
 _IMPORT = re.compile(rb"^[ \t]*import[ \t]+([^\n;#]*(?:\\\r?\n[^\n;#]*)*)", re.MULTILINE)
@@ -252,9 +253,9 @@ class ModuleFinder:
         roots = [] if top is None else [top, *self.declared_roots(top)]
         best = None
         for root in roots:
-            if chain_top == root or chain_top.startswith(root.rstrip(os.sep) + os.sep):
-                if best is None or len(root) > len(best):
-                    best = root
+            inside = chain_top == root or chain_top.startswith(root.rstrip(os.sep) + os.sep)
+            if inside and (best is None or len(root) > len(best)):
+                best = root
         if best is not None and best != chain_top:
             extra = os.path.relpath(chain_top, best).split(os.sep)
             if all(p.isidentifier() for p in extra):
@@ -287,9 +288,12 @@ class ModuleFinder:
             top = self.project_top(folder)
             while True:
                 conftest = os.path.join(folder, "conftest.py")
-                if conftest != path and self._is_file(folder, "conftest.py"):
-                    if self._module_reaches(conftest, names, 1, budget, active)[0]:
-                        return True
+                if (
+                    conftest != path
+                    and self._is_file(folder, "conftest.py")
+                    and self._module_reaches(conftest, names, 1, budget, active)[0]
+                ):
+                    return True
                 parent = os.path.dirname(folder)
                 if folder == top or parent == folder:
                     break
