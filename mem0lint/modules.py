@@ -40,16 +40,11 @@ from mem0lint.prefilter import may_matter
 
 # Files that mark the top of a project: pytest collects no conftest.py above it.
 PROJECT_MARKERS = (".git", "pyproject.toml", "setup.py", "setup.cfg", "pytest.ini", "tox.ini")
-MAX_MODULES = 200  # modules one `reaches_sdk` question may read
-MAX_DEPTH = 12  # import edges followed from the file
+MAX_MODULES = 5000  # modules one `reaches_sdk` question may read
+MAX_DEPTH = 100  # import edges followed from the file (the search recurses)
 MAX_READ = 10 * 1024 * 1024  # modules bigger than this are not read (runner's limit too)
 
-_FROM = re.compile(
-    rb"^[ \t]*from[ \t]+(\.*[ \t]*[\w.]*)[ \t]+import[ \t]*"
-    rb"(\([^)]*\)|[^\n;#]*(?:\\\r?\n[^\n;#]*)*)",
-    re.MULTILINE,
-)
-_IMPORT = re.compile(rb"^[ \t]*import[ \t]+([^\n;#]*(?:\\\r?\n[^\n;#]*)*)", re.MULTILINE)
+_MODULE = re.compile(rb"\.*(?:\w+(?:\.\w+)*)?")
 _ALIAS = re.compile(rb"([\w.]+)(?:[ \t]+as[ \t]+(\w+))?")
 _SETUP_CFG_DIR = re.compile(r"^\s*(?:package_dir\s*=\s*(?:\n\s*)?=|where\s*=)\s*([\w./-]+)", re.M)
 _SETUP_PY_DIR = re.compile(r"package_dir\s*=\s*\{\s*['\"]{2}\s*:\s*['\"]([\w./-]+)['\"]")
@@ -60,30 +55,69 @@ Import = tuple  # (level, module parts, [(imported name or None, bound name)])
 def imports(data: bytes) -> list[Import]:
     """The import statements a byte scan finds (those inside strings too: a superset).
     `from ..a.b import c as d` -> (2, ["a", "b"], [("c", "d")]); `import a.b as m` ->
-    (0, ["a", "b"], [(None, "m")]); `import a.b` -> (0, ["a", "b"], [(None, "a")])."""
+    (0, ["a", "b"], [(None, "m")]); `import a.b` -> (0, ["a", "b"], [(None, "a")]).
+    Found from each `import` word (a literal search, far faster than a multi-line regex)."""
     found: list[Import] = []
-    for match in _FROM.finditer(data):
-        head = match.group(1).replace(b" ", b"").replace(b"\t", b"")
-        level = len(head) - len(head.lstrip(b"."))
-        module = [p.decode("utf-8", "replace") for p in head[level:].split(b".") if p]
+    at = data.find(b"import")
+    while at >= 0:
+        line_start = data.rfind(b"\n", 0, at) + 1
+        head = data[line_start:at].rsplit(b";", 1)[-1].strip(b" \t")
+        body = _statement_rest(data, at + 6)
+        at = data.find(b"import", at + 6)
+        if not head:
+            for part in body.split(b","):
+                alias = _ALIAS.search(part)
+                if alias is None:
+                    continue
+                dotted = alias.group(1).decode("utf-8", "replace")
+                bound = alias.group(2).decode("utf-8", "replace") if alias.group(2) else None
+                found.append((0, dotted.split("."), [(None, bound or dotted.split(".")[0])]))
+            continue
+        if not head.startswith(b"from") or head[4:5] not in (b" ", b"\t", b"."):
+            continue
+        module_text = head[4:].replace(b" ", b"").replace(b"\t", b"")
+        if not _MODULE.fullmatch(module_text):
+            continue
+        level = len(module_text) - len(module_text.lstrip(b"."))
+        module = [p.decode("utf-8", "replace") for p in module_text[level:].split(b".") if p]
         names = []
-        body = match.group(2).replace(b"\\", b" ").strip(b"() \t\r\n")
-        for part in body.split(b","):
+        for part in body.strip(b"() \t\r\n").split(b","):
             alias = _ALIAS.search(part)
             if alias is None or b"*" in part:
                 continue
             name = alias.group(1).decode("utf-8", "replace")
             names.append((name, (alias.group(2) or alias.group(1)).decode("utf-8", "replace")))
         found.append((level, module, names))
-    for match in _IMPORT.finditer(data):
-        for part in match.group(1).replace(b"\\", b" ").split(b","):
-            alias = _ALIAS.search(part)
-            if alias is None:
-                continue
-            dotted = alias.group(1).decode("utf-8", "replace")
-            bound = alias.group(2).decode("utf-8", "replace") if alias.group(2) else None
-            found.append((0, dotted.split("."), [(None, bound or dotted.split(".")[0])]))
     return found
+
+
+def _statement_rest(data: bytes, at: int) -> bytes:
+    """What follows `import` up to the end of the statement: a parenthesised list, or the
+    line with its backslash continuations, cut at `;` or `#`."""
+    rest = data[at : at + 4096]
+    if rest[:1] not in (b" ", b"\t", b"("):
+        return b""
+    stripped = rest.lstrip(b" \t")
+    if stripped.startswith(b"("):
+        close = stripped.find(b")")
+        return stripped[1:close] if close >= 0 else b""
+    lines = []
+    position = 0
+    while position <= len(stripped):
+        end = stripped.find(b"\n", position)
+        end = len(stripped) if end < 0 else end
+        line = stripped[position:end].rstrip(b"\r")
+        position = end + 1
+        cut = min((i for i in (line.find(b"#"), line.find(b";")) if i >= 0), default=-1)
+        if cut >= 0:
+            lines.append(line[:cut])
+            break
+        if line.endswith(b"\\"):
+            lines.append(line[:-1])
+            continue
+        lines.append(line)
+        break
+    return b" ".join(lines)
 
 
 class ModuleFinder:
@@ -96,6 +130,8 @@ class ModuleFinder:
         self._located: dict[tuple[str, str], Union[str, None]] = {}
         self._names: dict[str, Union[str, None]] = {}
         self._reach: dict[str, bool] = {}
+        self._targets_of: dict[str, list[str]] = {}
+        self._may_matter: dict[tuple[str, tuple], bool] = {}
         self._data: dict[str, Union[bytes, None]] = {}
         self.consulted: set[str] = set()  # files read and folders listed, absolute
 
@@ -279,59 +315,84 @@ class ModuleFinder:
         path = os.path.abspath(path)
         names = tuple(names)
         budget = [MAX_MODULES]
-        active: set[str] = set()
+        visited: set[str] = set()
+        found, exact = False, True
         for target in self._targets(path, data, used_only=True):
-            if self._module_reaches(target, names, 1, budget, active)[0]:
+            found, complete = self._module_reaches(target, names, 1, budget, set(), visited)
+            exact = exact and complete
+            if found:
                 return True
         if _is_test_file(path):
             folder = os.path.dirname(path)
             top = self.project_top(folder)
-            while True:
+            while not found:
                 conftest = os.path.join(folder, "conftest.py")
-                if (
-                    conftest != path
-                    and self._is_file(folder, "conftest.py")
-                    and self._module_reaches(conftest, names, 1, budget, active)[0]
-                ):
-                    return True
+                if conftest != path and self._is_file(folder, "conftest.py"):
+                    found, complete = self._module_reaches(
+                        conftest, names, 1, budget, set(), visited
+                    )
+                    exact = exact and complete
                 parent = os.path.dirname(folder)
                 if folder == top or parent == folder:
                     break
                 folder = parent
-        return False
+        if not found and exact:
+            # Explored to the end without a limit: nothing any visited module leads to spells
+            # an SDK word either (what it leads to was reached from here), cycles or not.
+            for module in visited:
+                self._reach[module] = False
+        return found
 
     def _module_reaches(
-        self, path: str, names: tuple, depth: int, budget: list, active: set
+        self, path: str, names: tuple, depth: int, budget: list, active: set, visited: set
     ) -> tuple[bool, bool]:
-        """(reaches an SDK word, the answer is exact: no cycle or limit cut it short)."""
+        """(reaches an SDK word, explored without a limit cutting it short). Modules in
+        progress (a cycle) count as not reaching: the caller decides once the question ends."""
         known = self._reach.get(path)
         if known is not None:
             self.consulted.add(path)
             return known, True
-        if path in active or depth > MAX_DEPTH or budget[0] <= 0:
+        if path in active or path in visited:
+            # In progress (a cycle), or explored already in this question without success.
+            return False, True
+        if depth > MAX_DEPTH or budget[0] <= 0:
             return False, False
         budget[0] -= 1
         data = self.read(path)
         if data is None:
             self._reach[path] = False
             return False, True
-        if may_matter(data, names):
+        if self._matters(path, data, names):
             self._reach[path] = True
             return True, True
+        visited.add(path)
         active.add(path)
         exact = True
         try:
-            for target in self._targets(path, data, used_only=False):
-                found, target_exact = self._module_reaches(target, names, depth + 1, budget, active)
+            for target in self._module_targets(path, data):
+                found, complete = self._module_reaches(
+                    target, names, depth + 1, budget, active, visited
+                )
                 if found:
                     self._reach[path] = True
                     return True, True
-                exact = exact and target_exact
+                exact = exact and complete
         finally:
             active.discard(path)
-        if exact:
-            self._reach[path] = False
         return False, exact
+
+    def _matters(self, path: str, data: bytes, names: tuple) -> bool:
+        key = (path, names)
+        found = self._may_matter.get(key)
+        if found is None:
+            found = self._may_matter[key] = may_matter(data, names)
+        return found
+
+    def _module_targets(self, path: str, data: bytes) -> list[str]:
+        found = self._targets_of.get(path)
+        if found is None:
+            found = self._targets_of[path] = self._targets(path, data, used_only=False)
+        return found
 
     def _targets(self, path: str, data: bytes, used_only: bool) -> list[str]:
         """The project files the imports of `data` may bind names from."""
@@ -370,8 +431,11 @@ class ModuleFinder:
 
 
 def _used_again(data: bytes, name: str) -> bool:
-    """Is `name` mentioned besides its import (a receiver, a factory, a value passed on)?"""
-    return len(re.findall(rb"\b" + re.escape(name.encode("utf-8")) + rb"\b", data)) > 1
+    """Is `name` mentioned besides its import (a receiver, a factory, a value passed on)?
+    A substring search: it may say yes for `memory` in `memory_limit`, never no for a use."""
+    word = name.encode("utf-8")
+    first = data.find(word)
+    return first >= 0 and data.find(word, first + len(word)) >= 0
 
 
 def _is_test_file(path: str) -> bool:

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from mem0lint.modules import ModuleFinder, imports
+from mem0lint.modules import MAX_DEPTH, MAX_MODULES, ModuleFinder, imports
 
 LAYOUTS = Path(__file__).resolve().parent / "fixtures" / "project_layouts"
 
@@ -244,15 +244,18 @@ def test_module_names_and_roots_per_layout():
 def test_imports_are_read_from_bytes():
     data = (
         b"from ..a.b import (c as d,\n    e)\nimport x.y as z, q.r\nfrom . import m\n"
-        b"from x import *\n    from .k import l  # indented\n"
+        b"from x import *\n    from .k import l  # indented\nx = 1; import w\n"
+        b"from p import q, \\\n  r\nimportlib.reload(x)\n"
     )
     assert imports(data) == [
         (2, ["a", "b"], [("c", "d"), ("e", "e")]),
+        (0, ["x", "y"], [(None, "z")]),
+        (0, ["q", "r"], [(None, "q")]),
         (1, [], [("m", "m")]),
         (0, ["x"], []),
         (1, ["k"], [("l", "l")]),
-        (0, ["x", "y"], [(None, "z")]),
-        (0, ["q", "r"], [(None, "q")]),
+        (0, ["w"], [(None, "w")]),
+        (0, ["p"], [("q", "q"), ("r", "r")]),
     ]
 
 
@@ -297,7 +300,8 @@ def test_reach_is_bounded_on_cycles_star_imports_and_bad_files(tmp_path):
     first = tmp_path / "app/m0.py"
     data = first.read_bytes() + b"client.search('q')\n"
     assert not finder.reaches_sdk(first, data)
-    assert len([p for p in finder.consulted if p.endswith(".py")]) <= 201  # the budget
+    read = [p for p in finder.consulted if p.endswith(".py")]
+    assert len(read) <= min(MAX_DEPTH, MAX_MODULES) + 1  # the ring is cut, not followed round
     star = tmp_path / "app/star.py"
     assert not finder.reaches_sdk(star, star.read_bytes())  # `import *` binds nothing known
     broken = tmp_path / "app/uses_broken.py"
