@@ -61,7 +61,8 @@ def imports(data: bytes) -> list[Import]:
     at = data.find(b"import")
     while at >= 0:
         line_start = data.rfind(b"\n", 0, at) + 1
-        head = data[line_start:at].rsplit(b";", 1)[-1].strip(b" \t")
+        # `"from x import y\n",` in a notebook's JSON: the quote opens the cell's line.
+        head = data[line_start:at].rsplit(b";", 1)[-1].strip(b" \t").lstrip(b'"')
         body = _statement_rest(data, at + 6)
         at = data.find(b"import", at + 6)
         if not head:

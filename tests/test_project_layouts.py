@@ -107,6 +107,31 @@ def test_several_files_named_agree_with_the_tree(tmp_path, monkeypatch):
     assert set(some) == {"shop/routes.py", "tests/test_routes.py", "shop/alias.py"}
 
 
+def test_a_pool_of_workers_agrees_with_one_process(tmp_path, monkeypatch):
+    root = _copy(tmp_path, "flat")
+    monkeypatch.chdir(root)
+    assert _findings(_lint("--jobs", "2", "."), root) == _findings(_lint("--jobs", "1", "."), root)
+
+
+def test_documents_bind_across_the_project_too(tmp_path, monkeypatch):
+    """A notebook and a Markdown page next to the package, linted alone or with the tree."""
+    root = _copy(tmp_path, "flat")
+    monkeypatch.chdir(root)
+    cell = "from shop.deps import memory\n", "memory.search('q', filters={'user_id': 'u'}, limit=3)"
+    notebook = {
+        "cells": [{"cell_type": "code", "metadata": {}, "source": list(cell), "outputs": []}],
+        "metadata": {},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    (root / "demo.ipynb").write_text(json.dumps(notebook, indent=1))
+    (root / "guide.md").write_text("# Guide\n\n```python\n" + "".join(cell) + "\n```\n")
+    tree = _findings(_lint("."), root)
+    assert {"demo.ipynb", "guide.md"} <= set(tree)
+    for name in ("demo.ipynb", "guide.md"):
+        assert _findings(_lint(name), root).get(name) == tree[name], name
+
+
 def test_stdin_from_another_folder(tmp_path, monkeypatch):
     """The project is found from --stdin-filename, not from the current folder."""
     root = _copy(tmp_path, "srclayout")
