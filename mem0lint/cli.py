@@ -174,7 +174,7 @@ def main(
 
     from mem0lint import batch, config, report
     from mem0lint.cache import Cache
-    from mem0lint.runner import ADD_NOQA, CHECK, DIFF, FIX, FileReport, process
+    from mem0lint.runner import ADD_NOQA, CHECK, DIFF, FIX, FileReport
     from mem0lint.sources import SourceFile
 
     select, ignore, extend_select = _codes(select), _codes(ignore), _codes(extend_select)
@@ -230,10 +230,12 @@ def main(
             source = SourceFile(Path(stdin_filename or "-"), explicit=True)
             resolved = config.resolve(finder.for_path(source.path), command_line, source.path)
             from mem0lint import engine
+            from mem0lint.inproject import lint_text
 
             rules = engine.RuleSet(_with_sdks(resolved, source.path, discovery))
             data = sys.stdin.buffer.read()
-            reports = [process(source, rules, mode, roots, data=data, write=False)]
+            # Bound across the project around --stdin-filename, like a path run.
+            reports = [lint_text(data, source.path, mode, rules=rules)]
         else:
             # What decides the outcome besides the tree and its configuration files.
             options = [repr(command_line), str(force_exclude)]
@@ -246,7 +248,11 @@ def main(
                 groups = _groups(
                     found, finder, command_line, excluder if force_exclude else None, discovery
                 )
-                project = _project_factory(paths, found, overall.engine_settings().receivers)
+                from mem0lint.modules import ModuleFinder
+
+                modules = ModuleFinder()  # the project around each file, read as needed
+                receivers = overall.engine_settings().receivers
+                project = _project_factory(paths, found, receivers, modules)
                 stats, project_files = (None, "") if no_cache else _stats(found)
                 with _progress(err, sum(len(sources) for _, sources in groups)) as advance:
                     for settings, sources in groups:
@@ -260,6 +266,8 @@ def main(
                     for read in sorted(discovery.read):
                         snapshot.read(read)  # a changed lock or requirements file: walk again
                     clean = mode == CHECK and all(batch.is_clean(r) and not r.info for r in reports)
+                    if clean and stats is not None:
+                        stats = {**stats, **batch.consulted_stats(modules, reports)}
                     snapshot.update(found, stats if clean else None)
     except config.ConfigError as error:
         err.print(f"mem0lint: {error}")
@@ -317,17 +325,19 @@ def main(
     sys.exit(EXIT_FINDINGS if remaining and not exit_zero else EXIT_CLEAN)
 
 
-def _project_factory(paths, found, receivers: dict[str, str]):
+def _project_factory(paths, found, receivers: dict[str, str], modules=None):
     """The run's index of modules, to bind receivers imported from other files; built (and
-    libcst imported) only when some file passes the prefilter."""
+    libcst imported) only when some file passes the prefilter. `modules`: the run's
+    `ModuleFinder`, shared with the prefilter."""
 
     def build():
         from mem0lint.project import ProjectIndex
 
-        project = ProjectIndex.for_paths(paths, [s.path for s in found])
+        project = ProjectIndex.for_paths(paths, [s.path for s in found], finder=modules)
         project.configure(receivers)
         return project
 
+    build.modules = modules  # type: ignore[attr-defined]  (batch.run's prefilter uses it too)
     return build
 
 

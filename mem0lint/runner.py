@@ -42,6 +42,10 @@ class FileReport:
     # Lines for code frames, by notebook cell (None: the file's own rows).
     frames: dict[Union[int, None], list[str]] = field(default_factory=dict)
     output: Union[bytes, None] = None  # the (fixed) content, for stdin
+    # Other files read and folders listed to bind this file's receivers (project.py): the
+    # verdict holds while they are unchanged (cache.py). Only those not sent with a report of
+    # the same worker before.
+    consulted: list[str] = field(default_factory=list)
 
     @property
     def lines(self) -> list[str]:
@@ -100,6 +104,9 @@ def process(
     except RecursionError:
         report.error = "too deeply nested to analyse"
         return report
+    finally:
+        if project is not None:
+            report.consulted = project.take_consulted()
     report.info = list(document.info)
     new = document.rebuild(original)
     report.frames = document.frame_lines(new)
