@@ -180,29 +180,41 @@ def check_module(
     module: cst.Module, rules: RuleSet, project: ProjectLookup | None = None
 ) -> list[Diagnostic]:
     """Diagnostics without positions (cheap); `place` adds them."""
+    from mem0lint.bind import union
+
     diagnostics: list[Diagnostic] = []
     seen: set[tuple[str, int, str]] = set()
+    unions: dict[int, list[CallSite]] = {}  # a call on a union: one site per member
+    found: list[tuple[CallSite, Rule, object, str]] = []
     for site in find_sites(module, rules.settings, project):
+        if site.union is not None:
+            unions.setdefault(id(site.call), []).append(site)
+            continue
         for rule in rules.for_dialect(site.dialect):
             if not rule.applies_to(site):
                 continue
             for finding in rule.check(site):
-                key = (rule.code, id(finding.node), finding.message)
-                if key in seen:  # a followed filter dict used by several calls
-                    continue
-                seen.add(key)
-                diagnostics.append(
-                    Diagnostic(
-                        code=rule.code,
-                        name=rule.name,
-                        severity=finding.severity or rule.severity_for(site.dialect.id),
-                        message=finding.message,
-                        dialect=site.dialect.id,
-                        node=finding.node,
-                        fix=finding.fix,
-                        unit=site.resolver.collector.call_units.get(id(site.call)),
-                    )
-                )
+                found.append((site, rule, finding, site.dialect.id))
+    for sites in unions.values():
+        for rule, finding, _ in union.common_findings(sites, rules):
+            found.append((sites[0], rule, finding, union.label(sites[0].union)))
+    for site, rule, finding, dialect in found:
+        key = (rule.code, id(finding.node), finding.message)
+        if key in seen:  # a followed filter dict used by several calls
+            continue
+        seen.add(key)
+        diagnostics.append(
+            Diagnostic(
+                code=rule.code,
+                name=rule.name,
+                severity=finding.severity or rule.severity_for(site.dialect.id),
+                message=finding.message,
+                dialect=dialect,
+                node=finding.node,
+                fix=finding.fix,
+                unit=site.resolver.collector.call_units.get(id(site.call)),
+            )
+        )
     return diagnostics
 
 

@@ -1,0 +1,297 @@
+"""The flow-sensitive binder, case by case: each call is annotated with the binding it must get.
+
+`# -> mem0-platform` (one client), `# -> mem0-oss|mem0-platform` (a union: judged only by what
+every member says), `# -> none` (never judged). The test reads the annotations from the snippet.
+"""
+
+from __future__ import annotations
+
+import re
+import textwrap
+
+import libcst as cst
+import pytest
+
+from mem0lint import engine
+from mem0lint.settings import Settings
+
+P, O, N = "mem0-platform", "mem0-oss", "none"
+U = "mem0-oss|mem0-platform"
+
+CASES = {
+    "repeated identical import (two Markdown blocks / cells)": """
+        from mem0 import Memory
+        m = Memory()
+        m.search("q", filters={"user_id": "u"})  # -> mem0-oss
+        from mem0 import Memory
+        m2 = Memory.from_config({})
+        m2.search("q", filters={"user_id": "u"})  # -> mem0-oss
+        m.get_all(filters={"user_id": "u"})  # -> mem0-oss
+    """,
+    "repeated import read by a function (flow-insensitive) is one binding": """
+        from mem0 import MemoryClient
+        from mem0 import MemoryClient
+        def f():
+            MemoryClient().search("q")  # -> mem0-platform
+    """,
+    "rebinding replaces: the call after each binding gets that binding": """
+        from memobase import MemoBaseClient
+        from mem0 import MemoryClient
+        client = MemoBaseClient("k")
+        client.search("q")  # -> none
+        client = MemoryClient(api_key="k")
+        client.search("q")  # -> mem0-platform
+    """,
+    "rebinding to something unknown silences what follows": """
+        from mem0 import MemoryClient
+        client = MemoryClient()
+        client.search("q")  # -> mem0-platform
+        client = make_client()
+        client.search("q")  # -> none
+    """,
+    "if/else join into a union": """
+        from mem0 import Memory, MemoryClient
+        if cloud:
+            m = MemoryClient()
+        else:
+            m = Memory()
+        m.search("q")  # -> mem0-oss|mem0-platform
+    """,
+    "if without else: the entry binding joins": """
+        from mem0 import Memory, MemoryClient
+        m = Memory()
+        if cloud:
+            m = MemoryClient()
+            m.search("q")  # -> mem0-platform
+        m.search("q")  # -> mem0-oss|mem0-platform
+    """,
+    "a branch with an unknown binding makes the join unknown": """
+        from mem0 import MemoryClient
+        if cloud:
+            m = MemoryClient()
+        else:
+            m = other()
+        m.search("q")  # -> none
+    """,
+    "conditional expression in self attribute": """
+        from mem0 import Memory, MemoryClient
+        class Agent:
+            def __init__(self, k, cfg):
+                self.c = MemoryClient(k) if k else Memory.from_config(cfg)
+            def recall(self, q):
+                return self.c.search(q)  # -> mem0-oss|mem0-platform
+    """,
+    "try/except: the handler sees the entry and every binding in the body": """
+        from mem0 import Memory, MemoryClient
+        try:
+            m = MemoryClient()
+        except ImportError:
+            m = Memory()
+        m.search("q")  # -> mem0-oss|mem0-platform
+    """,
+    "Union annotation": """
+        from typing import Union
+        from mem0 import Memory, MemoryClient
+        def f(m: Union[MemoryClient, Memory]):
+            m.search("q")  # -> mem0-oss|mem0-platform
+    """,
+    "Optional annotation is the one client": """
+        from typing import Optional
+        from mem0 import MemoryClient
+        def f(m: Optional[MemoryClient]):
+            m.search("q")  # -> mem0-platform
+    """,
+    "A | B annotation": """
+        from mem0 import Memory, MemoryClient
+        def f(m: "MemoryClient | Memory | None"):
+            m.search("q")  # -> mem0-oss|mem0-platform
+    """,
+    "Union with an unknown member is unknown": """
+        from typing import Union
+        from mem0 import MemoryClient
+        def f(m: Union[MemoryClient, Other]):
+            m.search("q")  # -> none
+    """,
+    "isinstance narrows in the if body": """
+        from mem0 import Memory, MemoryClient
+        def f(m):
+            m.search("q")  # -> none
+            if isinstance(m, MemoryClient):
+                m.search("q")  # -> mem0-platform
+            if isinstance(m, (MemoryClient, Memory)) and ready:
+                m.search("q")  # -> mem0-oss|mem0-platform
+            m.search("q")  # -> none
+    """,
+    "a loop body sees what its later statements bind (fixpoint)": """
+        from mem0 import Memory, MemoryClient
+        m = Memory()
+        for i in range(3):
+            m.search("q")  # -> mem0-oss|mem0-platform
+            m = MemoryClient()
+        m.search("q")  # -> mem0-oss|mem0-platform
+    """,
+    "while loop that rebinds to unknown": """
+        from mem0 import MemoryClient
+        m = MemoryClient()
+        while m:
+            m.search("q")  # -> none
+            m = step()
+    """,
+    "tuple unpacking from a literal tuple": """
+        from mem0 import Memory, MemoryClient
+        a, b = MemoryClient(), Memory()
+        a.search("q")  # -> mem0-platform
+        b.search("q")  # -> mem0-oss
+    """,
+    "tuple unpacking from a local factory": """
+        from mem0 import MemoryClient
+        def make(key):
+            client = MemoryClient(api_key=key)
+            return client, {"k": key}
+        client, config = make("k")
+        client.search("q")  # -> mem0-platform
+        config.search("q")  # -> none
+    """,
+    "tuple unpacking from an unknown call": """
+        client, config = make("k")
+        client.search("q")  # -> none
+    """,
+    "class attributes per class": """
+        from mem0 import Memory, MemoryClient
+        class A:
+            def __init__(self):
+                self.m = MemoryClient()
+            def go(self):
+                self.m.search("q")  # -> mem0-platform
+        class B:
+            def __init__(self):
+                self.m = Memory()
+            def go(self):
+                self.m.search("q")  # -> mem0-oss
+    """,
+    "self attribute set to two clients: a union (flow-insensitive)": """
+        from mem0 import Memory, MemoryClient
+        class A:
+            def __init__(self):
+                self.m = MemoryClient()
+            def reset(self):
+                self.m = Memory()
+            def go(self):
+                self.m.search("q")  # -> mem0-oss|mem0-platform
+    """,
+    "a function reading a module global sees every binding (join)": """
+        from mem0 import Memory, MemoryClient
+        m = Memory()
+        def f():
+            m.search("q")  # -> mem0-oss|mem0-platform
+        m = MemoryClient()
+    """,
+    "a global rebound through `global` is read by every binding at module level": """
+        from mem0 import MemoryClient
+        client = None
+        def init():
+            global client
+            client = make()
+        client = MemoryClient()
+        init()
+        client.search("q")  # -> none
+    """,
+    "a closure sees every binding of the enclosing function": """
+        from mem0 import Memory, MemoryClient
+        def outer():
+            m = Memory()
+            def inner():
+                m.search("q")  # -> mem0-oss|mem0-platform
+            m = MemoryClient()
+            m.search("q")  # -> mem0-platform
+    """,
+    "a comprehension reads names where it runs": """
+        from mem0 import Memory, MemoryClient
+        def f(qs):
+            m = Memory()
+            m = MemoryClient()
+            return [m.search(q) for q in qs]  # -> mem0-platform
+    """,
+    "a name read before its binding in the same body": """
+        from mem0 import MemoryClient
+        def f():
+            m.search("q")  # -> none
+            m = MemoryClient()
+    """,
+    "a value is resolved where it was assigned": """
+        from mem0 import Memory, MemoryClient
+        a = Memory()
+        b = a
+        a = MemoryClient()
+        b.search("q")  # -> mem0-oss
+    """,
+    "a factory's return is resolved where it returns": """
+        from mem0 import Memory, MemoryClient
+        def make():
+            c = Memory()
+            c = MemoryClient()
+            return c
+        make().search("q")  # -> mem0-platform
+    """,
+    "None placeholder then a client": """
+        from mem0 import MemoryClient
+        client = None
+        if ready:
+            client = MemoryClient()
+        client.search("q")  # -> mem0-platform
+    """,
+    "a call in the value sees the binding before the assignment": """
+        from mem0 import MemoryClient
+        client = MemoryClient()
+        client = wrap(client.search("q"))  # -> mem0-platform
+        client.search("q")  # -> none
+    """,
+    "match: cases join with the entry": """
+        from mem0 import Memory, MemoryClient
+        m = Memory()
+        match kind:
+            case "cloud":
+                m = MemoryClient()
+            case _:
+                pass
+        m.search("q")  # -> mem0-oss|mem0-platform
+    """,
+}
+
+_MARK = re.compile(r"#\s*->\s*(\S+)\s*$")
+
+
+def _sites_by_line(code: str):
+    module = cst.parse_module(code)
+    sites = engine.find_sites(module, Settings())
+    positions = engine.positions_of(module)
+    by_line: dict[int, set[str]] = {}
+    for site in sites:
+        if site.receiver is None:
+            continue
+        line = positions[site.call].start.line
+        members = site.union if site.union is not None else frozenset({site.dialect.id})
+        by_line.setdefault(line, set()).update(members)
+    return by_line
+
+
+def expected_bindings(code: str) -> dict[int, str]:
+    found = {}
+    for number, line in enumerate(code.splitlines(), start=1):
+        match = _MARK.search(line)
+        if match:
+            found[number] = match.group(1)
+    return found
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_binding_table(name):
+    code = textwrap.dedent(CASES[name])
+    expected = expected_bindings(code)
+    assert expected, "every case annotates at least one call"
+    by_line = _sites_by_line(code)
+    for line, want in expected.items():
+        got = "|".join(sorted(by_line.get(line, ()))) or N
+        assert got == "|".join(sorted(want.split("|"))), (
+            f"line {line}: {code.splitlines()[line - 1].strip()!r}: want {want}, got {got}"
+        )
