@@ -16,7 +16,7 @@ from typing import Callable, Iterator, Optional, Union
 
 import libcst as cst
 
-from mem0lint.bind import values
+from mem0lint.bind import params, values
 from mem0lint.bind.flow import Env, Frame, Point, extend, isinstance_narrowing, join_envs
 from mem0lint.bind.values import Value
 from mem0lint.dialects import RESOLVABLE_CLASSES, Dialect
@@ -106,6 +106,9 @@ class BindingCollector(cst.CSTVisitor):
         self._frames: list[Frame] = []
         # id(returned or yielded expression) -> the point it is evaluated at.
         self.points: dict[int, Point] = {}
+        # How often each name is spelled (a function whose name appears only in its `def` and
+        # as the callee of calls does not escape: its call sites are all known).
+        self.name_uses: dict[str, int] = {}
         self.calls: list[tuple[cst.Call, Scope]] = []
         # id(awaited expression) -> the Await node (a fix that drops a wrong `await` needs it).
         self.await_of: dict[int, cst.Await] = {}
@@ -293,6 +296,8 @@ class BindingCollector(cst.CSTVisitor):
         # names a `parametrize` mark supplies.
         receives_fixtures = fixture_name is not None or node.name.value.startswith("test")
         parametrized = _parametrized_names(node) if receives_fixtures else set()
+        # A plain function: not a method, not decorated, not a test or fixture.
+        plain = outer.kind != "class" and not node.decorators and not receives_fixtures
         for index, param in enumerate(
             [*params, *node.params.kwonly_params]
             + [
@@ -315,11 +320,18 @@ class BindingCollector(cst.CSTVisitor):
                 and "*" not in parametrized
             ):
                 scope.bind(param.name.value, Binding("fixture", param.name.value))
+            elif plain and param in params:
+                # What every call site of this function passes (bind/params.py).
+                scope.bind(param.name.value, Binding("param", (node, index), outer))
             else:
                 scope.bind(param.name.value, UNKNOWN)
         scope.env = {name: tuple(bindings) for name, bindings in scope.bindings.items()}
         scope.observer = self._bound
         self._scopes.append(scope)
+
+    def visit_Name(self, node: cst.Name) -> None:
+        uses = self.name_uses
+        uses[node.value] = uses.get(node.value, 0) + 1
 
     def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
         self._scopes.pop()
@@ -738,6 +750,8 @@ class Resolver:
                 found.append(self._value_of_function(binding.value, binding.scope, depth))
             elif binding.kind == "item":
                 found.append(self._value_of_item(binding, depth + 1))
+            elif binding.kind == "param":
+                found.append(params.value_of_param(self, binding, depth + 1))
             else:
                 return None
             if found[-1] is None:

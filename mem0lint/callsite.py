@@ -8,7 +8,7 @@ from typing import Iterator
 
 import libcst as cst
 
-from mem0lint.bind import values
+from mem0lint.bind import forward, values
 from mem0lint.binding import BindingCollector, Resolver, Scope
 from mem0lint.dialects import (
     CALL_METHODS,
@@ -44,6 +44,9 @@ class CallSite:
     body: DictValue | None = None
     # A call on a union (bind/union.py): the ids of every member; this site is one of them.
     union: frozenset[str] | None = None
+    # A bound method passed along (bind/forward.py): `call` is the call it becomes, made of
+    # the original argument nodes; `outer` is the real call (`asyncio.to_thread(...)`).
+    outer: cst.Call | None = None
 
     @property
     def rest(self) -> bool:
@@ -150,6 +153,12 @@ def call_sites(collector: BindingCollector, resolver: Resolver) -> Iterator[Call
 def _site(
     call: cst.Call, scope: Scope, collector: BindingCollector, resolver: Resolver
 ) -> CallSite | list[CallSite] | None:
+    made = forward.forwarded(call, scope, resolver)
+    if made is not None:
+        found = _site(made, scope, collector, resolver)
+        for site in found if isinstance(found, list) else [found] if found else []:
+            site.outer = call
+        return found
     awaited = id(call) in collector.await_of
     func, func_scope = _unalias(call.func, scope)
     method = _method_name(func)

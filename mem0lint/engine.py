@@ -180,7 +180,7 @@ def check_module(
     module: cst.Module, rules: RuleSet, project: ProjectLookup | None = None
 ) -> list[Diagnostic]:
     """Diagnostics without positions (cheap); `place` adds them."""
-    from mem0lint.bind import union
+    from mem0lint.bind import forward, union
 
     diagnostics: list[Diagnostic] = []
     seen: set[tuple[str, int, str]] = set()
@@ -203,6 +203,7 @@ def check_module(
         if key in seen:  # a followed filter dict used by several calls
             continue
         seen.add(key)
+        node, fix = forward.placed(site, finding)
         diagnostics.append(
             Diagnostic(
                 code=rule.code,
@@ -210,9 +211,9 @@ def check_module(
                 severity=finding.severity or rule.severity_for(site.dialect.id),
                 message=finding.message,
                 dialect=dialect,
-                node=finding.node,
-                fix=finding.fix,
-                unit=site.resolver.collector.call_units.get(id(site.call)),
+                node=node,
+                fix=fix,
+                unit=site.resolver.collector.call_units.get(id(site.outer or site.call)),
             )
         )
     return diagnostics

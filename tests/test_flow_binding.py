@@ -256,6 +256,88 @@ CASES = {
                 pass
         m.search("q")  # -> mem0-oss|mem0-platform
     """,
+    "a private function's parameter: what every call site passes": """
+        from mem0 import Memory
+        def _fetch_all(src, q, limit=None):
+            return src.search(q)  # -> mem0-oss
+        memory = Memory.from_config({})
+        _fetch_all(memory, "a")
+        _fetch_all(q="b", src=memory)
+    """,
+    "a parameter whose call sites pass different clients: a union": """
+        from mem0 import Memory, MemoryClient
+        def _fetch(src):
+            return src.search("q")  # -> mem0-oss|mem0-platform
+        _fetch(Memory())
+        _fetch(MemoryClient())
+    """,
+    "a local helper's parameter": """
+        from mem0 import MemoryClient
+        def main():
+            client = MemoryClient()
+            def run(c):
+                return c.search("q")  # -> mem0-platform
+            run(client)
+    """,
+    "a public function's parameter stays unknown (another module may call it)": """
+        from mem0 import Memory
+        def fetch_all(src):
+            return src.search("q")  # -> none
+        fetch_all(Memory())
+    """,
+    "a private function that escapes (passed as a callback) stays unknown": """
+        from mem0 import Memory
+        def _fetch(src):
+            return src.search("q")  # -> none
+        _fetch(Memory())
+        register(_fetch)
+    """,
+    "a call site with an unknown argument or *args makes the parameter unknown": """
+        from mem0 import Memory
+        def _fetch(src):
+            return src.search("q")  # -> none
+        def _other(src):
+            return src.search("q")  # -> none
+        _fetch(Memory())
+        _fetch(get())
+        _other(Memory())
+        _other(*things)
+    """,
+    "a recursive private function": """
+        from mem0 import Memory
+        def _walk(src, n):
+            src.search("q")  # -> mem0-oss
+            if n:
+                _walk(src, n - 1)
+        _walk(Memory(), 3)
+    """,
+    "a parameter left to its None default by some call sites": """
+        from mem0 import Memory
+        def _fetch(q, src=None):
+            return src.search(q)  # -> mem0-oss
+        _fetch("a", Memory())
+        _fetch("b")
+    """,
+    "a bound method passed to to_thread, run_in_executor, partial, a local runner": """
+        import asyncio
+        import functools
+        from mem0 import MemoryClient
+        client = MemoryClient()
+        def run(fn, *args, **kwargs):
+            return fn(*args, **kwargs)
+        def other(fn, *args, **kwargs):
+            log(fn)
+            return fn(*args, **kwargs)
+        async def main(q, loop):
+            await asyncio.to_thread(client.search, q)  # -> mem0-platform
+            await loop.run_in_executor(None, functools.partial(client.search, q))  # -> mem0-platform
+            await loop.run_in_executor(None, client.search, q)  # -> mem0-platform
+            run(client.search, q)  # -> mem0-platform
+            other(client.search, q)  # -> none
+            p = functools.partial(client.search, q)
+            p(filters={})  # -> none
+            await asyncio.to_thread(unknown.search, q)  # -> none
+    """,
 }
 
 _MARK = re.compile(r"#\s*->\s*(\S+)\s*$")
@@ -269,7 +351,7 @@ def _sites_by_line(code: str):
     for site in sites:
         if site.receiver is None:
             continue
-        line = positions[site.call].start.line
+        line = positions[site.outer or site.call].start.line
         members = site.union if site.union is not None else frozenset({site.dialect.id})
         by_line.setdefault(line, set()).update(members)
     return by_line
@@ -295,3 +377,91 @@ def test_binding_table(name):
         assert got == "|".join(sorted(want.split("|"))), (
             f"line {line}: {code.splitlines()[line - 1].strip()!r}: want {want}, got {got}"
         )
+
+
+# Judging a call on a union ----------------------------------------------------------------------
+
+UNION_HEAD = """
+import os
+from mem0 import Memory, MemoryClient
+m = MemoryClient() if os.environ.get("KEY") else Memory()
+"""
+
+
+def _lint(code: str, **settings):
+    from conftest import lint_source
+
+    return lint_source(code, **settings)
+
+
+def test_union_keeps_only_findings_every_member_produces():
+    # Both clients reject `user_id=` at the top level and ignore `limit=` (same rule, same node).
+    found = _lint(UNION_HEAD + 'm.search("q", user_id="u", limit=3)\n')
+    assert sorted(d.code for d in found) == ["MEM101", "MEM102"]
+    assert {d.dialect for d in found} == {"mem0-oss|mem0-platform"}
+    # MEM402 (entity ids nested in AND) holds for open source only: not reported on the union.
+    alone = _lint(UNION_HEAD.replace("MemoryClient() if", "Memory() if") + _NESTED)
+    assert "MEM402" in [d.code for d in alone]
+    assert "MEM402" not in [d.code for d in _lint(UNION_HEAD + _NESTED)]
+
+
+_NESTED = 'm.search("q", filters={"AND": [{"user_id": "u"}]})\n'
+
+
+def test_union_message_names_each_member_when_they_differ():
+    found = _lint(UNION_HEAD + 'm.search("q", filters={"user_id": "u"}, top_k=-5)\n')
+    (invalid,) = [d for d in found if d.code == "MEM112"]
+    assert "HTTP" in invalid.message and "ValueError" in invalid.message
+
+
+def test_union_with_an_unknown_member_is_silent():
+    code = """
+        from mem0 import MemoryClient
+        m = MemoryClient() if key else make_other()
+        m.search("q", user_id="u", limit=3)
+    """
+    assert _lint(code) == []
+
+
+def test_union_fix_applies_when_every_member_fixes_alike():
+    from conftest import fix_source
+
+    fixed = fix_source(UNION_HEAD + 'm.search("q", filters={"user_id": "u"}, limit=3)\n')
+    assert 'top_k=3' in fixed and "limit=" not in fixed
+
+
+def test_same_fix_needs_identical_edits_and_takes_the_least_safe():
+    from mem0lint.bind.union import same_fix
+    from mem0lint.rule import Applicability, Fix
+
+    old = cst.Name("limit")
+    safe = Fix(Applicability.SAFE, "rename", ((old, cst.Name("top_k")),))
+    unsafe = Fix(Applicability.UNSAFE, "rename", ((old, cst.Name("top_k")),))
+    other = Fix(Applicability.SAFE, "rename", ((old, cst.Name("k")),))
+    assert same_fix([safe, safe]) is safe
+    assert same_fix([safe, unsafe]).applicability is Applicability.UNSAFE
+    assert same_fix([safe, other]) is None
+    assert same_fix([safe, None]) is None
+
+
+
+# Bound methods passed along ------------------------------------------------------------------
+
+
+def test_forwarded_call_findings_point_at_the_arguments_and_fix_only_them():
+    from conftest import fix_source
+
+    code = """
+        import asyncio
+        from mem0 import MemoryClient
+        client = MemoryClient()
+        async def main(q, u):
+            await asyncio.to_thread(client.search, q, filters={"user_id": u}, limit=3)
+            await asyncio.to_thread(client.search, q)
+    """
+    found = {d.code: d for d in _lint(code)}
+    assert set(found) == {"MEM102", "MEM401"}
+    assert found["MEM102"].start == (6, 71)  # the `limit=3` argument itself
+    assert found["MEM401"].fix is None
+    fixed = fix_source(code)
+    assert 'to_thread(client.search, q, filters={"user_id": u}, top_k=3)' in fixed

@@ -1,8 +1,9 @@
 """A call on a union of clients (`MemoryClient(k) if k else Memory.from_config(cfg)`).
 
 It is judged as each member would be, and only the findings every member produces count: the
-same rule on the same node. Such a finding keeps the least severe of the members' severities; it
-is fixed only when every member's fix makes the same edits, with the least safe applicability.
+same rule on the same node. Such a finding keeps the least severe of the members' severities and
+one message if they agree (else each member's, named); it is fixed only when every member's fix
+makes the same edits, with the least safe applicability.
 """
 
 from __future__ import annotations
@@ -50,7 +51,15 @@ def common_findings(
         entries = [member[key] for member in per_member]
         severity = min((entry[2] for entry in entries), key=lambda s: _RANK.get(s, 0))
         fix = same_fix([entry[1].fix for entry in entries])
-        yield rule, replace(finding, fix=fix, severity=severity), severity
+        message = _message(sites, [entry[1].message for entry in entries])
+        yield rule, replace(finding, fix=fix, severity=severity, message=message), severity
+
+
+def _message(sites: list[CallSite], messages: list[str]) -> str:
+    """One message when the members agree; else each member's, named (the facts differ)."""
+    if all(m == messages[0] for m in messages):
+        return messages[0]
+    return " | ".join(f"{site.dialect.label}: {m}" for site, m in zip(sites, messages))
 
 
 def same_fix(fixes: list[Optional[Fix]]) -> Optional[Fix]:
