@@ -106,9 +106,11 @@ class BindingCollector(cst.CSTVisitor):
         self._frames: list[Frame] = []
         # id(returned or yielded expression) -> the point it is evaluated at.
         self.points: dict[int, Point] = {}
-        # How often each name is spelled (a function whose name appears only in its `def` and
-        # as the callee of calls does not escape: its call sites are all known).
-        self.name_uses: dict[str, int] = {}
+        # The blocks each name is spelled in, once per use (a function whose name appears only
+        # in its `def` and as the callee of calls does not escape: its call sites are known).
+        self.name_uses: dict[str, list[int]] = {}
+        # A page or notebook: nothing imports it, so its functions' call sites are all here.
+        self.closed = False
         self.calls: list[tuple[cst.Call, Scope]] = []
         # id(awaited expression) -> the Await node (a fix that drops a wrong `await` needs it).
         self.await_of: dict[int, cst.Await] = {}
@@ -130,7 +132,7 @@ class BindingCollector(cst.CSTVisitor):
     def start_block(self, block: int) -> None:
         """Documents: the statements walked from now on belong to region `block`."""
         self.block = block
-        if block and self.blocks is None:
+        if self.blocks is None:
             self.blocks = {}
 
     def here(self) -> Point:
@@ -322,7 +324,7 @@ class BindingCollector(cst.CSTVisitor):
                 scope.bind(param.name.value, Binding("fixture", param.name.value))
             elif plain and param in params:
                 # What every call site of this function passes (bind/params.py).
-                scope.bind(param.name.value, Binding("param", (node, index), outer))
+                scope.bind(param.name.value, Binding("param", (node, index), self.here()))
             else:
                 scope.bind(param.name.value, UNKNOWN)
         scope.env = {name: tuple(bindings) for name, bindings in scope.bindings.items()}
@@ -330,8 +332,11 @@ class BindingCollector(cst.CSTVisitor):
         self._scopes.append(scope)
 
     def visit_Name(self, node: cst.Name) -> None:
-        uses = self.name_uses
-        uses[node.value] = uses.get(node.value, 0) + 1
+        uses = self.name_uses.get(node.value)
+        if uses is None:
+            self.name_uses[node.value] = [self.block]
+        else:
+            uses.append(self.block)
 
     def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
         self._scopes.pop()

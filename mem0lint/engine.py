@@ -156,13 +156,26 @@ def parse(source: Union[bytes, str], guarded: bool = False) -> cst.Module:
 
 
 def find_sites(
-    module: cst.Module, settings: Settings, project: ProjectLookup | None = None
+    module: cst.Module,
+    settings: Settings,
+    project: ProjectLookup | None = None,
+    blocks: bool = False,
 ) -> list[CallSite]:
     """`project`: what the rest of the project defines, as this file sees it
-    (`ProjectIndex.view(path)`); None judges the file alone."""
+    (`ProjectIndex.view(path)`); None judges the file alone. `blocks`: the module is a
+    document's regions in reading order (see documents/, bind/flow.py)."""
+    from mem0lint.bind.flow import region_of
+
     collector = BindingCollector()
+    collector.closed = blocks  # a page or notebook: nothing else calls its functions
+    if blocks:
+        collector.start_block(0)
     for index, statement in enumerate(module.body):
         collector.unit = (index, None)
+        if blocks:
+            region = region_of(statement)
+            if region is not None:
+                collector.start_block(region)
         walk(statement, collector)  # libcst's own `visit` would rebuild the whole tree
     resolver = Resolver(collector, project)
     configure_resolver(resolver, settings)
@@ -177,7 +190,7 @@ def configure_resolver(resolver: Resolver, settings: Settings) -> None:
 
 
 def check_module(
-    module: cst.Module, rules: RuleSet, project: ProjectLookup | None = None
+    module: cst.Module, rules: RuleSet, project: ProjectLookup | None = None, blocks: bool = False
 ) -> list[Diagnostic]:
     """Diagnostics without positions (cheap); `place` adds them."""
     from mem0lint.bind import forward, union
@@ -186,7 +199,7 @@ def check_module(
     seen: set[tuple[str, int, str]] = set()
     unions: dict[int, list[CallSite]] = {}  # a call on a union: one site per member
     found: list[tuple[CallSite, Rule, object, str]] = []
-    for site in find_sites(module, rules.settings, project):
+    for site in find_sites(module, rules.settings, project, blocks):
         if site.union is not None:
             unions.setdefault(id(site.call), []).append(site)
             continue
@@ -308,11 +321,13 @@ def lint(
     project: Union[ProjectLookup, None] = None,
     source: Union[str, bytes, None] = None,
     layout: Union[Layout, None] = None,
+    blocks: bool = False,
 ) -> list[Diagnostic]:
     """`project`: what the rest of the project defines, as this file sees it; None judges the
     file alone. `source`: the module's text, when the caller has it (generating it costs as much
-    as parsing). `layout`: where its statements start (see `place`)."""
-    diagnostics = check_module(module, rules, project)
+    as parsing). `layout`: where its statements start (see `place`). `blocks`: the module is a
+    document's regions in reading order."""
+    diagnostics = check_module(module, rules, project, blocks)
     noqa = suppressions.mentions_noqa(module.code if source is None else source)
     if not diagnostics and not noqa:
         return diagnostics
@@ -359,6 +374,7 @@ def fix(
     keep: Union[Keep, None] = None,
     project: Union[ProjectLookup, None] = None,
     source: Union[str, bytes, None] = None,
+    blocks: bool = False,
 ) -> FixResult:
     """Apply fixes, re-parse, re-check, until nothing applies (bounded)."""
     unsafe = rules.settings.unsafe_fixes
@@ -366,7 +382,7 @@ def fix(
     code = None
     for _ in range(MAX_FIX_ROUNDS):
         text = source if code is None else code
-        diagnostics = lint(module, rules, keep=keep, project=project, source=text)
+        diagnostics = lint(module, rules, keep=keep, project=project, source=text, blocks=blocks)
         chosen: dict[int, cst.CSTNode] = {}
         taken: list[tuple] = []
         for diagnostic in diagnostics:
@@ -383,7 +399,7 @@ def fix(
             return FixResult(module, applied, diagnostics, code)
         code = module.visit(_Replace(chosen)).code
         module = parse_again(code, module)
-    left = lint(module, rules, keep=keep, project=project, source=code)
+    left = lint(module, rules, keep=keep, project=project, source=code, blocks=blocks)
     return FixResult(module, applied, left, code)
 
 

@@ -125,3 +125,19 @@ def isinstance_narrowing(test: cst.BaseExpression) -> list[tuple[str, cst.BaseEx
     ):
         return [(test.args[0].value.value, test.args[1].value)]
     return []
+
+
+_BOUNDARY = "# mem0lint-region-boundary "  # documents/base.py SEPARATOR
+
+
+def region_of(statement: cst.CSTNode) -> Optional[int]:
+    """The region a document's top-level statement starts, from the boundary comment before it
+    (the last one: regions holding only comments leave theirs there too); None if none."""
+    found = None
+    for line in getattr(statement, "leading_lines", ()):
+        comment = line.comment
+        if comment is not None and comment.value.startswith(_BOUNDARY):
+            tail = comment.value[len(_BOUNDARY) :].strip()
+            if tail.isdigit():
+                found = int(tail)
+    return found

@@ -38,26 +38,31 @@ def value_of_param(resolver: Resolver, binding: Binding, depth: int) -> Value:
         active.discard(key)
 
 
-def _closed(function: cst.FunctionDef, outer) -> bool:
+def _closed(function: cst.FunctionDef, outer, collector) -> bool:
     """Are all the function's call sites in this module?"""
-    return function.name.value.startswith("_") or outer.kind == "function"
+    return collector.closed or function.name.value.startswith("_") or outer.kind == "function"
 
 
 def _value(resolver: Resolver, binding: Binding, depth: int) -> Value:
     (function, index), outer = binding.value, binding.scope
     collector = resolver.collector
     name = function.name.value
-    if not _closed(function, outer):
+    if not _closed(function, outer, collector):
         return None
     if len(outer.bindings.get(name, [])) != 1:
         return None  # rebound or defined twice
+    # In a document, the blocks up to the definition's (a later block changes nothing before).
+    block = outer.block if collector.blocks is not None else None
     calls = [
         (call, point)
         for call, point in collector.calls
-        if isinstance(call.func, cst.Name) and call.func.value == name
+        if isinstance(call.func, cst.Name)
+        and call.func.value == name
+        and (block is None or point.block <= block)
     ]
+    uses = [b for b in collector.name_uses.get(name, []) if block is None or b <= block]
     # Spelled only in the `def` and as the callee of these calls.
-    if not calls or len(calls) > MAX_CALLERS or collector.name_uses.get(name, 0) != len(calls) + 1:
+    if not calls or len(calls) > MAX_CALLERS or len(uses) != len(calls) + 1:
         return None
     params = [*function.params.posonly_params, *function.params.params]
     param = params[index]
