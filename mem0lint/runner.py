@@ -171,9 +171,7 @@ def _run_program(
             report.noqa_added += added
             diagnostics = []
     else:
-        result = engine.fix(
-            module, rules, keep=keep, project=project, source=source, blocks=blocks
-        )
+        result = engine.fix(module, rules, keep=keep, project=project, source=source, blocks=blocks)
         diagnostics = result.diagnostics
         if result.applied and result.code is not None:
             if document.update(program, result.module):

@@ -15,8 +15,7 @@ import pytest
 from mem0lint import engine
 from mem0lint.settings import Settings
 
-P, O, N = "mem0-platform", "mem0-oss", "none"
-U = "mem0-oss|mem0-platform"
+N = "none"
 
 CASES = {
     "repeated identical import (two Markdown blocks / cells)": """
@@ -330,7 +329,7 @@ CASES = {
             return fn(*args, **kwargs)
         async def main(q, loop):
             await asyncio.to_thread(client.search, q)  # -> mem0-platform
-            await loop.run_in_executor(None, functools.partial(client.search, q))  # -> mem0-platform
+            await loop.run_in_executor(None, functools.partial(client.search))  # -> mem0-platform
             await loop.run_in_executor(None, client.search, q)  # -> mem0-platform
             run(client.search, q)  # -> mem0-platform
             other(client.search, q)  # -> none
@@ -427,7 +426,7 @@ def test_union_fix_applies_when_every_member_fixes_alike():
     from conftest import fix_source
 
     fixed = fix_source(UNION_HEAD + 'm.search("q", filters={"user_id": "u"}, limit=3)\n')
-    assert 'top_k=3' in fixed and "limit=" not in fixed
+    assert "top_k=3" in fixed and "limit=" not in fixed
 
 
 def test_same_fix_needs_identical_edits_and_takes_the_least_safe():
@@ -442,7 +441,6 @@ def test_same_fix_needs_identical_edits_and_takes_the_least_safe():
     assert same_fix([safe, unsafe]).applicability is Applicability.UNSAFE
     assert same_fix([safe, other]) is None
     assert same_fix([safe, None]) is None
-
 
 
 # Bound methods passed along ------------------------------------------------------------------

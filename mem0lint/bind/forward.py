@@ -120,6 +120,7 @@ def _is_docstring(statement: cst.BaseStatement) -> bool:
         and isinstance(statement.body[0].value, (cst.SimpleString, cst.ConcatenatedString))
     )
 
+
 def placed(site, finding):
     """(node, fix) of a finding on a call made from a bound method passed along: a finding on
     the made-up call is reported on the real one, and a fix that rewrites it is dropped."""
