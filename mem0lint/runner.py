@@ -149,9 +149,9 @@ def _run_program(
             report.error = str(error)
             return False
         retried = document.retry(program)  # the regions that parse alone, without the others
-        if not retried:
+        if retried is None:
             document.info.append(f"skipped: {error}")
-        for again in retried:
+        for again in retried or ():
             _run_program(document, again, rules, mode, report, project)
         return True
     keep = _keeper(document, program) if set(program.regions) != program.owned else None

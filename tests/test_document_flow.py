@@ -157,3 +157,13 @@ def test_a_block_that_does_not_parse_leaves_the_others_in_one_program(tmp_path):
         f"(invalid syntax at row {row_of(text, 'client.search(')})"
     ]
     assert rows(report) == [(row_of(text, WRONG), "MEM201")]
+
+
+def test_a_page_whose_only_blocks_do_not_parse_says_so_once_per_block(tmp_path):
+    text = page("from mem0 import MemoryClient\nclient.search(\n", "x = <placeholder>\n")
+    path = tmp_path / "p.md"
+    path.write_text(text, encoding="utf-8")
+    report = run(path)
+    assert report.error is None and report.diagnostics == []
+    assert len(report.info) == 2
+    assert all("does not parse; skipped" in line for line in report.info)

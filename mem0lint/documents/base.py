@@ -101,12 +101,13 @@ class Document:
     def programs(self) -> Iterator[Program]:
         raise NotImplementedError
 
-    def retry(self, program: Program) -> list[Program]:
-        """`program` (several regions) does not parse: the regions that do not parse alone are
+    def retry(self, program: Program) -> Union[list[Program], None]:
+        """`program` (regions in order) does not parse: the regions that do not parse alone are
         left out, with an info line each, and the rest is tried again as one program; if every
-        region parses alone, each becomes a program of its own. [] when nothing is left."""
+        region parses alone, each becomes a program of its own. None: nothing to say (a single
+        region that parses alone, or not a document of regions)."""
         if not program.separated:
-            return []
+            return None
         left_out = False
         for index in program.regions:
             region = self.regions[index]
@@ -120,7 +121,7 @@ class Document:
             return [Program(join(self.regions, good), good, frozenset(good))] if good else []
         if len(good) > 1:
             return [Program(join(self.regions, [i]), [i], frozenset({i})) for i in good]
-        return []
+        return None
 
     def update(self, program: Program, module: cst.Module) -> bool:
         """Take a fixed program back into the regions it owns. False if it cannot."""
