@@ -4,9 +4,13 @@ One pass over the module records, per scope, what every name is bound to (import
 annotations, `with ... as`, parameters) and, per class, what `self.x` is set to. Resolution runs
 afterwards, on demand, so a module global defined below the function that uses it still binds.
 
-A receiver is judged only when every binding of its name points at the same SDK client; anything
-else (a parameter without annotation, a name rebound to something unknown, `getattr`) resolves to
-None and is never judged. Unknown must stay silent: a false positive is a bug.
+The pass walks statements in order (bind/flow.py): every call, assigned value and returned value
+remembers the point it is at, and a name is resolved by the bindings that reach that point
+(closures, functions reading module globals and `self.x`: by every binding). What a receiver may
+be is a set of clients (bind/values.py): a union is judged only by what every member says
+(bind/union.py). Anything that cannot be resolved (a parameter without annotation whose call
+sites are not all known, a name rebound to something unknown, `getattr`) is unknown and never
+judged. Unknown must stay silent: a false positive is a bug.
 """
 
 from __future__ import annotations
@@ -144,6 +148,13 @@ class BindingCollector(cst.CSTVisitor):
             if frame.scope is scope:
                 frame.points.append(point)
         return point
+
+    def end(self) -> Point:
+        """The module as an importer sees it: the bindings that reach its end (names an inner
+        scope rebinds through `global` stay flow-insensitive). For cross-module lookups."""
+        scope = self.module_scope
+        scope.env_shared = True
+        return Point(scope, scope.env, self.block, self.blocks)
 
     def _bound(self, scope: Scope, name: str, binding: Binding) -> None:
         if self.blocks is not None:

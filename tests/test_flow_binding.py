@@ -463,3 +463,25 @@ def test_forwarded_call_findings_point_at_the_arguments_and_fix_only_them():
     assert found["MEM401"].fix is None
     fixed = fix_source(code)
     assert 'to_thread(client.search, q, filters={"user_id": u}, top_k=3)' in fixed
+
+
+def test_the_end_of_a_module_is_what_an_importer_sees():
+    from mem0lint.binding import BindingCollector, Resolver
+    from mem0lint.walk import walk
+
+    module = cst.parse_module(
+        "from memobase import MemoBaseClient\n"
+        "from mem0 import MemoryClient\n"
+        "client = MemoBaseClient('k')\n"
+        "client = MemoryClient()\n"
+        "other = MemoryClient()\n"
+        "other = make()\n"
+    )
+    collector = BindingCollector()
+    walk(module, collector)
+    resolver = Resolver(collector)
+    end = collector.end()
+    assert resolver.dialect_of(cst.Name("client"), end).id == "mem0-platform"
+    assert resolver.dialect_of(cst.Name("other"), end) is None
+    # Flow-insensitive (every binding): the first binding is unknown, so the name is too.
+    assert resolver.dialect_of(cst.Name("client"), collector.module_scope) is None
