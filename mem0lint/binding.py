@@ -599,6 +599,13 @@ class Resolver:
         self.external: dict[str, Dialect] = {}
         # What other modules of the same project define (None: this file alone).
         self.project = project
+        # The value of each list of bindings, once computed (several names and branches share
+        # them: without this a chain of `if`s is exponential). A list being computed that is met
+        # again is a cycle (a loop's `c = c if x else c`): it adds nothing (the least fixpoint).
+        # A result that met a cycle or the depth limit is not kept: it depends on where it began.
+        self._memo: dict[tuple, Value] = {}
+        self._active: set[tuple] = set()
+        self._partial = 0  # cycles met and depth limits hit so far
 
     # Knowledge from outside this file ----------------------------------------------------------
     def _imported_object(self, dotted: str) -> Dialect | None:
@@ -664,6 +671,7 @@ class Resolver:
     def value_of(self, expr: cst.BaseExpression, scope: Scope, depth: int = 0) -> Value:
         """The clients `expr` may evaluate to (a union), or None (unknown)."""
         if depth > self.MAX_DEPTH:
+            self._partial += 1
             return None
         if isinstance(expr, cst.Await):
             return self.value_of(expr.expression, scope, depth + 1)
@@ -696,6 +704,7 @@ class Resolver:
         """`MemoryClient`, `Optional[MemoryClient]`, `MemoryClient | None`, `"MemoryClient"`,
         `Union[MemoryClient, Memory]` (a union)."""
         if depth > self.MAX_DEPTH:
+            self._partial += 1
             return None
         if isinstance(expr, cst.SimpleString):
             try:
@@ -750,6 +759,23 @@ class Resolver:
     def _value_of_bindings(
         self, bindings: list[Binding], depth: int, returned: bool = False
     ) -> Value:
+        key = (returned, *map(id, bindings))
+        if key in self._memo:
+            return self._memo[key]
+        if key in self._active:
+            self._partial += 1
+            return values.NOTHING
+        self._active.add(key)
+        partial = self._partial
+        try:
+            found = self._join_bindings(bindings, depth, returned)
+        finally:
+            self._active.discard(key)
+        if self._partial == partial:
+            self._memo[key] = found
+        return found
+
+    def _join_bindings(self, bindings: list[Binding], depth: int, returned: bool) -> Value:
         found: list[Value] = []
         for binding in bindings:
             if binding.kind == "value":
@@ -778,7 +804,10 @@ class Resolver:
         """`client, config = make()`: item `index` of every tuple a local `make` returns."""
         value, index, count = binding.value
         call = value.expression if isinstance(value, cst.Await) else value
-        if depth > self.MAX_DEPTH or not isinstance(call, cst.Call):
+        if depth > self.MAX_DEPTH:
+            self._partial += 1
+            return None
+        if not isinstance(call, cst.Call):
             return None
         if not isinstance(call.func, cst.Name):
             return None

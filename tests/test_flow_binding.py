@@ -485,3 +485,19 @@ def test_the_end_of_a_module_is_what_an_importer_sees():
     assert resolver.dialect_of(cst.Name("other"), end) is None
     # Flow-insensitive (every binding): the first binding is unknown, so the name is too.
     assert resolver.dialect_of(cst.Name("client"), collector.module_scope) is None
+
+
+def test_chains_of_branches_and_self_references_in_loops_stay_cheap():
+    import time
+
+    lines = ["from mem0 import MemoryClient", "n0 = MemoryClient()"]
+    for i in range(1, 8):
+        lines += [f"if x{i}:", f"    n{i} = n{i - 1}", "else:", f"    n{i} = n{i - 1}"]
+    lines += ["n7.search('q')", "c = MemoryClient()", "for i in range(3):"]
+    lines += ["    c = c if i else c", "    c.search('q')"]
+    code = "\n".join(lines) + "\n"
+    started = time.perf_counter()
+    by_line = _sites_by_line(code)
+    assert time.perf_counter() - started < 5
+    # The cycle through the loop adds nothing: `c` is the client (the least fixpoint).
+    assert by_line == {31: {"mem0-platform"}, 35: {"mem0-platform"}}

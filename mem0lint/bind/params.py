@@ -26,10 +26,12 @@ MAX_CALLERS = 50
 def value_of_param(resolver: Resolver, binding: Binding, depth: int) -> Value:
     function, index = binding.value
     if depth > resolver.MAX_DEPTH:
+        resolver._partial += 1
         return None
     key = (id(function), index)
     active = resolver.__dict__.setdefault("_params_active", set())
     if key in active:
+        resolver._partial += 1  # not a final answer: not remembered (see Resolver._memo)
         return None  # recursion: what the function passes itself is not known
     active.add(key)
     try:
