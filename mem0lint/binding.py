@@ -641,8 +641,9 @@ class Resolver:
         if depth > self.MAX_DEPTH:
             return None
         if isinstance(expr, cst.Name):
-            bindings = scope.lookup(expr.value)
-            # The same import repeated (two Markdown blocks, two cells) is one binding.
+            # The same import repeated (two Markdown blocks, two cells) is one binding; a `None`
+            # fallback (`except ImportError: Memory = None`) is no other class.
+            bindings = [b for b in scope.lookup(expr.value) if not _is_none_value(b)]
             if bindings and all(b.kind == "import" for b in bindings):
                 first = bindings[0].value
                 if all(b.value == first for b in bindings):
@@ -855,6 +856,11 @@ class Resolver:
         return values.join_bound(
             [self.value_of(v, points.get(id(v), inner), depth + 1) for v in returned]
         )
+
+
+def _is_none_value(binding: Binding) -> bool:
+    value = binding.value
+    return binding.kind == "value" and isinstance(value, cst.Name) and value.value == "None"
 
 
 def _generator_item(annotation: cst.BaseExpression) -> cst.BaseExpression | None:

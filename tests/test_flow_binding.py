@@ -337,6 +337,22 @@ CASES = {
             p(filters={})  # -> none
             await asyncio.to_thread(unknown.search, q)  # -> none
     """,
+    "an optional import with a None fallback": """
+        try:
+            from mem0 import MemoryClient
+        except ImportError:
+            MemoryClient = None
+        client = MemoryClient()
+        client.search("q")  # -> mem0-platform
+    """,
+    "an optional import with another class as fallback": """
+        try:
+            from mem0 import MemoryClient
+        except ImportError:
+            from other import MemoryClient
+        client = MemoryClient()
+        client.search("q")  # -> none
+    """,
 }
 
 _MARK = re.compile(r"#\s*->\s*(\S+)\s*$")
