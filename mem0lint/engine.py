@@ -166,13 +166,26 @@ def parse(source: Union[bytes, str], guarded: bool = False) -> cst.Module:
 
 
 def find_sites(
-    module: cst.Module, settings: Settings, project: ProjectLookup | None = None
+    module: cst.Module,
+    settings: Settings,
+    project: ProjectLookup | None = None,
+    blocks: bool = False,
 ) -> list[CallSite]:
     """`project`: what the rest of the project defines, as this file sees it
-    (`ProjectIndex.view(path)`); None judges the file alone."""
+    (`ProjectIndex.view(path)`); None judges the file alone. `blocks`: the module is a
+    document's regions in reading order (see documents/, bind/flow.py)."""
+    from mem0lint.bind.flow import region_of
+
     collector = BindingCollector()
+    collector.closed = blocks  # a page or notebook: nothing else calls its functions
+    if blocks:
+        collector.start_block(0)
     for index, statement in enumerate(module.body):
         collector.unit = (index, None)
+        if blocks:
+            region = region_of(statement)
+            if region is not None:
+                collector.start_block(region)
         walk(statement, collector)  # libcst's own `visit` would rebuild the whole tree
     resolver = Resolver(collector, project)
     configure_resolver(resolver, settings)
@@ -187,41 +200,54 @@ def configure_resolver(resolver: Resolver, settings: Settings) -> None:
 
 
 def check_module(
-    module: cst.Module, rules: RuleSet, project: ProjectLookup | None = None
+    module: cst.Module, rules: RuleSet, project: ProjectLookup | None = None, blocks: bool = False
 ) -> list[Diagnostic]:
     """Diagnostics without positions (cheap); `place` adds them."""
+    from mem0lint.bind import forward, union
+
     diagnostics: list[Diagnostic] = []
     sites: dict[int, CallSite] = {}  # id(diagnostic) -> its call site, for `context`
     seen: set[tuple[str, int, str]] = set()
-    for site in find_sites(module, rules.settings, project):
+    unions: dict[int, list[CallSite]] = {}  # a call on a union: one site per member
+    found: list[tuple[CallSite, Rule, object, str]] = []
+    for site in find_sites(module, rules.settings, project, blocks):
+        if site.union is not None:
+            unions.setdefault(id(site.call), []).append(site)
+            continue
         for rule in rules.for_dialect(site.dialect):
             if not rule.applies_to(site):
                 continue
             for finding in rule.check(site):
-                key = (rule.code, id(finding.node), finding.message)
-                if key in seen:  # a followed filter dict used by several calls
-                    continue
-                seen.add(key)
-                judged = rules.verdicts.get((rule.code, site.dialect.id), Verdict(True))
-                message = finding.message
-                if judged.upgrade:
-                    message = f"upgrade {judged.sdk} {judged.upgrade}: {message}"
-                diagnostics.append(
-                    Diagnostic(
-                        code=rule.code,
-                        name=rule.name,
-                        severity=finding.severity or rule.severity_for(site.dialect.id),
-                        message=message,
-                        dialect=site.dialect.id,
-                        node=finding.node,
-                        fix=finding.fix,
-                        unit=site.resolver.collector.call_units.get(id(site.call)),
-                        sdk=judged.sdk,
-                        sdk_version=judged.sdk_version,
-                        upgrade=judged.upgrade,
-                    )
-                )
-                sites[id(diagnostics[-1])] = site
+                found.append((site, rule, finding, site.dialect.id))
+    for members in unions.values():
+        for rule, finding, _ in union.common_findings(members, rules):
+            found.append((members[0], rule, finding, union.label(members[0].union)))
+    for site, rule, finding, dialect in found:
+        key = (rule.code, id(finding.node), finding.message)
+        if key in seen:  # a followed filter dict used by several calls
+            continue
+        seen.add(key)
+        node, fix = forward.placed(site, finding)
+        judged = rules.verdicts.get((rule.code, site.dialect.id), Verdict(True))
+        message = finding.message
+        if judged.upgrade:
+            message = f"upgrade {judged.sdk} {judged.upgrade}: {message}"
+        diagnostics.append(
+            Diagnostic(
+                code=rule.code,
+                name=rule.name,
+                severity=finding.severity or rule.severity_for(site.dialect.id),
+                message=message,
+                dialect=dialect,
+                node=node,
+                fix=fix,
+                unit=site.resolver.collector.call_units.get(id(site.outer or site.call)),
+                sdk=judged.sdk,
+                sdk_version=judged.sdk_version,
+                upgrade=judged.upgrade,
+            )
+        )
+        sites[id(diagnostics[-1])] = site
     return context.apply(module, diagnostics, sites)
 
 
@@ -314,11 +340,13 @@ def lint(
     project: Union[ProjectLookup, None] = None,
     source: Union[str, bytes, None] = None,
     layout: Union[Layout, None] = None,
+    blocks: bool = False,
 ) -> list[Diagnostic]:
     """`project`: what the rest of the project defines, as this file sees it; None judges the
     file alone. `source`: the module's text, when the caller has it (generating it costs as much
-    as parsing). `layout`: where its statements start (see `place`)."""
-    diagnostics = check_module(module, rules, project)
+    as parsing). `layout`: where its statements start (see `place`). `blocks`: the module is a
+    document's regions in reading order."""
+    diagnostics = check_module(module, rules, project, blocks)
     noqa = suppressions.mentions_noqa(module.code if source is None else source)
     if not diagnostics and not noqa:
         return diagnostics
@@ -370,6 +398,7 @@ def fix(
     keep: Union[Keep, None] = None,
     project: Union[ProjectLookup, None] = None,
     source: Union[str, bytes, None] = None,
+    blocks: bool = False,
 ) -> FixResult:
     """Apply fixes, re-parse, re-check, until nothing applies (bounded)."""
     unsafe = rules.settings.unsafe_fixes
@@ -377,7 +406,7 @@ def fix(
     code = None
     for _ in range(MAX_FIX_ROUNDS):
         text = source if code is None else code
-        diagnostics = lint(module, rules, keep=keep, project=project, source=text)
+        diagnostics = lint(module, rules, keep=keep, project=project, source=text, blocks=blocks)
         chosen: dict[int, cst.CSTNode] = {}
         taken: list[tuple] = []
         for diagnostic in diagnostics:
@@ -394,7 +423,7 @@ def fix(
             return FixResult(module, applied, diagnostics, code)
         code = module.visit(_Replace(chosen)).code
         module = parse_again(code, module)
-    left = lint(module, rules, keep=keep, project=project, source=code)
+    left = lint(module, rules, keep=keep, project=project, source=code, blocks=blocks)
     return FixResult(module, applied, left, code)
 
 

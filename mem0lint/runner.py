@@ -156,24 +156,31 @@ def _run_program(
         if not program.separated:
             report.error = str(error)
             return False
-        document.info.append(f"skipped: {error}")
+        retried = document.retry(program)  # the regions that parse alone, without the others
+        if retried is None:
+            document.info.append(f"skipped: {error}")
+        for again in retried or ():
+            _run_program(document, again, rules, mode, report, project)
         return True
     keep = _keeper(document, program) if set(program.regions) != program.owned else None
     keep = markers.keeper(document, program, keep)  # code shown as the old form: info, no fix
     source = program.source
+    blocks = program.separated  # regions in reading order: a later one never changes an earlier
     code = None  # the text of the final program, when a fix changed it
     if mode == CHECK:
         diagnostics = engine.lint(
-            module, rules, keep=keep, project=project, source=source, layout=layout
+            module, rules, keep=keep, project=project, source=source, layout=layout, blocks=blocks
         )
     elif mode == ADD_NOQA:
-        diagnostics = engine.lint(module, rules, keep=keep, project=project, source=source)
+        diagnostics = engine.lint(
+            module, rules, keep=keep, project=project, source=source, blocks=blocks
+        )
         final, added, _ = suppressions.add_noqa(module, diagnostics)
         if added and document.update(program, final):
             report.noqa_added += added
             diagnostics = []
     else:
-        result = engine.fix(module, rules, keep=keep, project=project, source=source)
+        result = engine.fix(module, rules, keep=keep, project=project, source=source, blocks=blocks)
         diagnostics = result.diagnostics
         if result.applied and result.code is not None:
             if document.update(program, result.module):
@@ -181,7 +188,9 @@ def _run_program(
                 code = result.code
             else:
                 document.info.append("a fix could not be mapped back into the file; not applied")
-                diagnostics = engine.lint(module, rules, keep=keep, project=project, source=source)
+                diagnostics = engine.lint(
+                    module, rules, keep=keep, project=project, source=source, blocks=blocks
+                )
     if program.separated and diagnostics:
         if code is None:
             code = source.decode("utf-8") if isinstance(source, bytes) else source
