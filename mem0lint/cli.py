@@ -124,9 +124,8 @@ def _file_types(values: tuple[str, ...]) -> tuple[str, ...]:
 @click.option(
     "--cache-dir",
     type=click.Path(file_okay=False),
-    default=".mem0lint_cache",
-    show_default=True,
-    help="Where the cache is kept between runs.",
+    default=None,
+    help="Where the cache is kept between runs (default: .mem0lint_cache at the project root).",
 )
 @click.version_option(__version__, prog_name="mem0lint")
 def main(
@@ -153,7 +152,7 @@ def main(
     force_exclude: bool,
     jobs: int,
     no_cache: bool,
-    cache_dir: str,
+    cache_dir: str | None,
 ) -> None:
     """Find and fix wrong calls to agent-memory SDKs (mem0, Memsy, MemOS) in PATHS.
 
@@ -163,11 +162,15 @@ def main(
         sys.exit(_explain(explain_code, out))
     if paths == ("rules",) and not Path("rules").exists():
         sys.exit(_explain("rules", out))
+    if paths == ("server",) and not Path("server").exists():
+        from mem0lint.server import main as serve  # pygls: imported by this command only
+
+        serve()
+        sys.exit(EXIT_CLEAN)
 
     from mem0lint import batch, config, report
     from mem0lint.cache import Cache
-    from mem0lint.runner import ADD_NOQA, CHECK, DIFF, FIX, FileReport, process
-    from mem0lint.sources import SourceFile
+    from mem0lint.runner import ADD_NOQA, CHECK, DIFF, FIX, FileReport
 
     select, ignore, extend_select = _codes(select), _codes(ignore), _codes(extend_select)
     _check_codes(select, "--select")
@@ -205,6 +208,8 @@ def main(
         err.print(f"mem0lint: {error}")
         sys.exit(EXIT_ERROR)
     output_format = overall.output_format
+    if cache_dir is None:
+        cache_dir = str(_project_root(first) / ".mem0lint_cache")
 
     mode = ADD_NOQA if add_noqa else DIFF if diff else FIX if (fix or unsafe_fixes) else CHECK
     roots = [Path(p) for p in paths]
@@ -213,19 +218,15 @@ def main(
     failed = False
     try:
         if reading_stdin:
-            source = SourceFile(Path(stdin_filename or "-"), explicit=True)
-            resolved = config.resolve(finder.for_path(source.path), command_line, source.path)
-            from mem0lint import engine
-
-            rules = engine.RuleSet(resolved.engine_settings())
             data = sys.stdin.buffer.read()
-            reports = [process(source, rules, mode, roots, data=data, write=False)]
+            reports = [lint_text(Path(stdin_filename or "-"), data, finder, command_line, mode)]
         else:
             # What decides the outcome besides the tree and its configuration files.
             options = [repr(command_line), str(force_exclude)]
             found, snapshot = _discover(
                 paths, excluder, config_file, options, None if no_cache else cache_dir
             )
+            _warn_empty_folders(paths, found, err)
             if mode == CHECK and snapshot is not None and snapshot.reused and snapshot.clean():
                 reports = [FileReport(source) for source in found]  # clean, and unchanged
             else:
@@ -247,10 +248,13 @@ def main(
         err.print(f"mem0lint: {error}")
         sys.exit(EXIT_ERROR)
 
+    from mem0lint import problems
+
     for file_report in reports:
         if file_report.error:
-            failed = True
-            err.print(f"mem0lint: {file_report.source.path}: {file_report.error}")
+            failed = failed or problems.is_failure(file_report)
+            if mode in (DIFF, ADD_NOQA):  # elsewhere the report itself carries it
+                err.print(f"mem0lint: {file_report.source.path}: {file_report.error}")
         if not quiet:
             for note in file_report.info:
                 err.print(f"mem0lint: info: {file_report.source.path}: {note}")
@@ -267,18 +271,23 @@ def main(
         would = sum(r.fixed for r in reports)
         if not quiet:
             err.print(f"Would fix {would} problem{'s' if would != 1 else ''}.")
-        sys.exit(EXIT_ERROR if failed else EXIT_FINDINGS if would and not exit_zero else EXIT_CLEAN)
+        if exit_zero:
+            sys.exit(EXIT_CLEAN)
+        sys.exit(EXIT_ERROR if failed else EXIT_FINDINGS if would else EXIT_CLEAN)
     if mode == ADD_NOQA:
         added = sum(r.noqa_added for r in reports)
         if not quiet:
             err.print(f"Added {added} noqa directive{'s' if added != 1 else ''}.")
-        sys.exit(EXIT_ERROR if failed else EXIT_CLEAN)
+        sys.exit(EXIT_ERROR if failed and not exit_zero else EXIT_CLEAN)
 
     if baseline_file:
         _apply_baseline(Path(baseline_file), reports, update_baseline, err, quiet)
+    problems.attach(reports)  # after the baseline: a file that cannot be checked is never accepted
 
     fixed = sum(r.fixed for r in reports)
-    if statistics:
+    if statistics and output_format in ("json", "json-lines"):
+        report.write_statistics_json(reports, sys.stdout)
+    elif statistics:
         text = report.statistics(reports)
         if text:
             out.print(text)
@@ -288,12 +297,55 @@ def main(
         report.CONSOLE_WRITERS[output_format](reports, out)
         if not quiet:
             out.print(report.summary(reports, overall.unsafe_fixes))
-    remaining = any(r.diagnostics for r in reports)
+    remaining = any(d.code != problems.NOT_ANALYSED for r in reports for d in r.diagnostics)
+    if exit_zero:  # whatever the files hold; only mem0lint's own failures (above) exit 2
+        sys.exit(EXIT_CLEAN)
     if failed:
         sys.exit(EXIT_ERROR)
     if exit_non_zero_on_fix and fixed:
         sys.exit(EXIT_FINDINGS)
     sys.exit(EXIT_FINDINGS if remaining and not exit_zero else EXIT_CLEAN)
+
+
+def _project_root(first: Path) -> Path:
+    """Where the cache lives: the nearest folder above the first path with a pyproject.toml or
+    a .git (the project's root, as Ruff's), else the path's own folder; never the cwd as such."""
+    start = Path(os.path.abspath(first))
+    if not start.is_dir():
+        start = start.parent
+    for folder in [start, *start.parents]:
+        if (folder / "pyproject.toml").is_file() or (folder / ".git").exists():
+            return folder
+    return start
+
+
+def lint_text(path: Path, data: bytes, finder, command_line, mode: str, unsafe=None):
+    """One file's content, not read from disk, under the settings that apply to `path`: the
+    stdin mode's pipeline, which the language server (server.py) shares. Never writes.
+    `unsafe`: True/False overrides the configured unsafe-fixes. Raises config.ConfigError."""
+    from mem0lint import config, engine
+    from mem0lint.runner import process
+    from mem0lint.sources import SourceFile
+
+    source = SourceFile(path, explicit=True)
+    resolved = config.resolve(finder.for_path(source.path), command_line, source.path)
+    settings = resolved.engine_settings()
+    if unsafe is not None:
+        settings.unsafe_fixes = unsafe
+    rules = engine.RuleSet(settings)
+    return process(source, rules, mode, [path.parent], data=data, write=False)
+
+
+def _warn_empty_folders(paths, found, err: Terminal) -> None:
+    """A folder named on the command line that yields nothing is said so, not passed silently."""
+    from mem0lint.sources import empty_folder_note
+
+    for path in paths:
+        if not os.path.isdir(path):
+            continue
+        prefix = os.path.join(os.path.abspath(path), "")
+        if not any(os.path.abspath(s.fspath).startswith(prefix) for s in found):
+            err.print(f"mem0lint: warning: {empty_folder_note(path)}")
 
 
 def _project_factory(paths, found, receivers: dict[str, str]):
