@@ -38,6 +38,8 @@ SEVERITY = {
     "warning": types.DiagnosticSeverity.Warning,
     "info": types.DiagnosticSeverity.Information,
 }
+# Documents without a known suffix are read by their language id.
+LANGUAGES = {"python": ".py", "markdown": ".md", "mdx": ".mdx"}
 NOTEBOOK_SYNC = types.NotebookDocumentSyncOptions(
     notebook_selector=[
         types.NotebookDocumentFilterWithCells(
@@ -90,8 +92,15 @@ class Mem0lintServer(LanguageServer):
         document = self.workspace.get_text_document(uri)
         path = Path(to_fs_path(uri) or uri)
         from mem0lint.config import ConfigError
+        from mem0lint.documents import SUFFIXES
         from mem0lint.runner import CHECK
 
+        known = any(path.suffix.lower() in suffixes for suffixes in SUFFIXES.values())
+        if not known and document.language_id not in LANGUAGES:
+            self._publish(uri, [])  # not a kind of file mem0lint reads
+            return
+        if not known:  # an unsaved buffer, or a script without a suffix: its language decides
+            path = path.with_name(path.name + LANGUAGES[document.language_id])
         try:
             report = self._run(path, document.source.encode("utf-8"), CHECK)
         except ConfigError as error:

@@ -395,3 +395,12 @@ def test_the_server_command_is_listed_and_starts(tmp_path):
     assert "source.fixAll.mem0lint" in capabilities["codeActionProvider"]["codeActionKinds"]
     assert capabilities["notebookDocumentSync"]["notebookSelector"]
     assert payload["result"]["serverInfo"]["name"] == "mem0lint"
+
+
+@pytest.mark.asyncio
+async def test_other_kinds_of_files_are_left_alone(client: LanguageClient, tmp_path):
+    uri = open_text(client, tmp_path / "notes.txt", "def f(:\n", language="plaintext")
+    assert await published(client, uri) == []
+    # A script without a suffix, in Python: read as Python.
+    uri = open_text(client, tmp_path / "tool", BAD, language="python")
+    assert codes(await published(client, uri)) == ["MEM102", "MEM201"]
