@@ -262,9 +262,11 @@ def test_a_version_1_baseline_is_still_read(tmp_path):
 
 
 def test_published_fix_edits_never_overlap_within_a_file(tmp_path):
+    # MEM101 rewrites the whole call (moves `user_id=` into filters); MEM201 renames `$and`
+    # inside it: before issue 12 both published their edits, overlapping.
     source = BOTH.replace(
-        'filters={"$and": [{"user_id": "u"}]}',
-        'filters={"$and": [{"$or": [{"user_id": "u"}, {"agent_id": "a"}]}]}',
+        'client.search("q", filters={"$and": [{"user_id": "u"}]}, limit=3)',
+        'client.get_all(filters={"$and": [{"user_id": "u"}]}, user_id="alice")',
     )
     path = write(tmp_path, "app.py", source)
     findings = json.loads(run_cli("--output-format", "json", str(path)).stdout)
@@ -287,6 +289,10 @@ def test_published_fix_edits_never_overlap_within_a_file(tmp_path):
                     for other in regions:
                         assert not (start < other[1] and other[0] < end)
                     regions.append((start, end))
+    # The later, overlapping fix is deferred (it applies in --fix's next round), not dropped.
+    deferred = [f for f in findings if f["fix"] and f["fix"].get("deferred")]
+    assert [f["code"] for f in deferred] == ["MEM101"]
+    assert deferred[0]["fix"]["edits"] == []
 
 
 def test_overlapping_edits_are_deferred_not_published(tmp_path):
