@@ -492,8 +492,13 @@ def _apply_baseline(path: Path, reports: list, update: bool, err: Terminal, quie
 
 def _explain(code: str, out: Terminal) -> int:
     from mem0lint.docs import explain, rules_table
+    from mem0lint.problems import PROBLEMS
     from mem0lint.rule import all_rules
 
+    if code.upper() in PROBLEMS:  # not a rule: a file that could not be checked
+        name, severity, summary = PROBLEMS[code.upper()]
+        out.print(f"{code.upper()} {name} ({severity}): {summary}.")
+        return EXIT_CLEAN
     rules = all_rules()
     if code.upper() not in rules:
         if code.lower() in ("", "all", "rules"):

@@ -205,7 +205,7 @@ class Mem0lintServer(LanguageServer):
         notebook = self.workspace.get_notebook_document(cell_uri=uri)
         key = notebook.uri if notebook is not None else uri
         linted = self.linted.get(key)
-        if linted is None:
+        if linted is None or self._stale(linted):  # a change not linted yet (debounce)
             self.lint_document(uri)
             linted = self.linted.get(key)
             if linted is None:
@@ -239,6 +239,13 @@ class Mem0lintServer(LanguageServer):
             if fix_all is not None:
                 actions.append(fix_all)
         return actions
+
+    def _stale(self, linted: _Linted) -> bool:
+        """Has any of its documents changed since it was linted?"""
+        documents = self.workspace.text_documents
+        return any(
+            uri in documents and documents[uri].source != text for uri, text in linted.texts.items()
+        )
 
     def _uri_of(self, linted: _Linted, diagnostic, uri: str) -> str:
         if not linted.uris_by_cell:

@@ -349,3 +349,9 @@ def test_show_settings_prints_the_effective_selection(tmp_path):
     narrowed = run_cli("--select", "MEM2", "--ignore", "MEM201", "--show-settings", str(tmp_path))
     enabled = [c for c in all_rules() if c.startswith("MEM2") and c != "MEM201"]
     assert f"= {enabled!r}" in narrowed.stdout
+
+
+def test_explain_knows_the_problem_codes():
+    result = run_cli("--explain", "MEM001")
+    assert result.exit_code == 0
+    assert result.stdout.startswith("MEM001 syntax-error (error):")

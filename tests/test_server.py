@@ -404,3 +404,19 @@ async def test_other_kinds_of_files_are_left_alone(client: LanguageClient, tmp_p
     # A script without a suffix, in Python: read as Python.
     uri = open_text(client, tmp_path / "tool", BAD, language="python")
     assert codes(await published(client, uri)) == ["MEM102", "MEM201"]
+
+
+@pytest.mark.asyncio
+async def test_code_actions_right_after_a_change_use_the_new_text(client: LanguageClient, tmp_path):
+    uri = open_text(client, tmp_path / "app.py", GOOD)
+    assert await published(client, uri) == []
+    # Asked before the debounced lint ran: the actions are computed on the changed text.
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=2),
+            content_changes=[types.TextDocumentContentChangeWholeDocument(text=BAD)],
+        )
+    )
+    offered = await actions(client, uri, [])
+    titles = [a.title for a in offered]
+    assert any(t.startswith("MEM201") and "noqa" not in t for t in titles), titles
