@@ -215,6 +215,7 @@ def main(
     roots = [Path(p) for p in paths]
     excluder = config.Excluder(finder)
     reports = []
+    warnings: list[str] = []  # about the run, not a file: in SARIF's notifications too
     failed = False
     try:
         if reading_stdin:
@@ -226,7 +227,7 @@ def main(
             found, snapshot = _discover(
                 paths, excluder, config_file, options, None if no_cache else cache_dir
             )
-            _warn_empty_folders(paths, found, err)
+            warnings = _warn_empty_folders(paths, found, err)
             if mode == CHECK and snapshot is not None and snapshot.reused and snapshot.clean():
                 reports = [FileReport(source) for source in found]  # clean, and unchanged
             else:
@@ -291,6 +292,8 @@ def main(
         text = report.statistics(reports)
         if text:
             out.print(text)
+    elif output_format == "sarif" and warnings:
+        report.write_sarif(reports, sys.stdout, warnings)
     elif output_format in report.STREAM_WRITERS:
         report.STREAM_WRITERS[output_format](reports, sys.stdout)
     else:
@@ -336,16 +339,20 @@ def lint_text(path: Path, data: bytes, finder, command_line, mode: str, unsafe=N
     return process(source, rules, mode, [path.parent], data=data, write=False)
 
 
-def _warn_empty_folders(paths, found, err: Terminal) -> None:
-    """A folder named on the command line that yields nothing is said so, not passed silently."""
+def _warn_empty_folders(paths, found, err: Terminal) -> list[str]:
+    """A folder named on the command line that yields nothing is said so, not passed silently.
+    Returns the warnings."""
     from mem0lint.sources import empty_folder_note
 
+    warnings = []
     for path in paths:
         if not os.path.isdir(path):
             continue
         prefix = os.path.join(os.path.abspath(path), "")
         if not any(os.path.abspath(s.fspath).startswith(prefix) for s in found):
-            err.print(f"mem0lint: warning: {empty_folder_note(path)}")
+            warnings.append(empty_folder_note(path))
+            err.print(f"mem0lint: warning: {warnings[-1]}")
+    return warnings
 
 
 def _project_factory(paths, found, receivers: dict[str, str]):

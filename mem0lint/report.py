@@ -236,10 +236,11 @@ def write_github(reports: list[FileReport], stream: TextIO) -> None:
             stream.write(f"::{command} {','.join(properties)}::{_escape_data(message)}\n")
 
 
-def write_sarif(reports: list[FileReport], stream: TextIO) -> None:
+def write_sarif(reports: list[FileReport], stream: TextIO, warnings: tuple = ()) -> None:
+    """`warnings`: about the run (a named folder with nothing to lint), as notifications."""
     from mem0lint.sarif import sarif_log
 
-    json.dump(sarif_log(reports), stream, indent=2)
+    json.dump(sarif_log(reports, list(warnings)), stream, indent=2)
     stream.write("\n")
 
 

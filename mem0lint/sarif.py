@@ -111,7 +111,17 @@ def _result(
     return result
 
 
-def sarif_log(reports: list[FileReport]) -> dict:
+def _invocations(warnings: list[str] | None) -> dict:
+    if not warnings:
+        return {}
+    notifications = [{"level": "warning", "message": {"text": w}} for w in warnings]
+    return {
+        "invocations": [{"executionSuccessful": True, "toolExecutionNotifications": notifications}]
+    }
+
+
+def sarif_log(reports: list[FileReport], warnings: list[str] | None = None) -> dict:
+    """`warnings`: about the run, not a file (a named folder with nothing to lint)."""
     rules = all_rules()
     problems = _problem_descriptors()
     codes = [*rules, *(descriptor["id"] for descriptor in problems)]
@@ -129,6 +139,7 @@ def sarif_log(reports: list[FileReport]) -> dict:
                         "rules": [_rule_descriptor(rule) for rule in rules.values()] + problems,
                     }
                 },
+                **_invocations(warnings),
                 "columnKind": "unicodeCodePoints",
                 "results": [
                     _result(report, diagnostic, index, visible.get(id(diagnostic), []))

@@ -355,3 +355,17 @@ def test_explain_knows_the_problem_codes():
     result = run_cli("--explain", "MEM001")
     assert result.exit_code == 0
     assert result.stdout.startswith("MEM001 syntax-error (error):")
+
+
+def test_an_empty_folder_is_a_notification_in_sarif(tmp_path):
+    import jsonschema
+
+    from tests.test_outputs import SCHEMA
+
+    (tmp_path / "empty").mkdir()
+    result = run_cli("--no-cache", "--output-format", "sarif", str(tmp_path / "empty"))
+    log = json.loads(result.stdout)
+    jsonschema.Draft4Validator(SCHEMA).validate(log)
+    [invocation] = log["runs"][0]["invocations"]
+    [note] = invocation["toolExecutionNotifications"]
+    assert note["level"] == "warning" and "no files to lint" in note["message"]["text"]
