@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable
 
 from mem0lint.prefilter import external_words, may_matter, module_word
-from mem0lint.runner import CHECK, FileReport, process
+from mem0lint.runner import CHECK, FileReport, check_named, process
 from mem0lint.sources import SourceFile
 
 if TYPE_CHECKING:
@@ -172,8 +172,10 @@ def run(
             else:
                 cache.forget(source.fspath)
     for index, source, _, fresh in dropped:
-        reports[index] = FileReport(source)
-        if cache is not None and fresh:
+        report = reports[index] = FileReport(source)
+        if source.explicit:  # named: it must at least parse (issue 12)
+            check_named(source, report)
+        if cache is not None and fresh and not report.error:
             cache.remember_dropped(source.fspath, words)
     if cache is not None:
         if modules is not None:

@@ -131,9 +131,8 @@ def _file_types(values: tuple[str, ...]) -> tuple[str, ...]:
 @click.option(
     "--cache-dir",
     type=click.Path(file_okay=False),
-    default=".mem0lint_cache",
-    show_default=True,
-    help="Where the cache is kept between runs.",
+    default=None,
+    help="Where the cache is kept between runs (default: .mem0lint_cache at the project root).",
 )
 @click.version_option(__version__, prog_name="mem0lint")
 def main(
@@ -161,7 +160,7 @@ def main(
     force_exclude: bool,
     jobs: int,
     no_cache: bool,
-    cache_dir: str,
+    cache_dir: str | None,
 ) -> None:
     """Find and fix wrong calls to agent-memory SDKs (mem0, Memsy, MemOS) in PATHS.
 
@@ -171,11 +170,15 @@ def main(
         sys.exit(_explain(explain_code, out))
     if paths == ("rules",) and not Path("rules").exists():
         sys.exit(_explain("rules", out))
+    if paths == ("server",) and not Path("server").exists():
+        from mem0lint.server import main as serve  # pygls: imported by this command only
+
+        serve()
+        sys.exit(EXIT_CLEAN)
 
     from mem0lint import batch, config, report
     from mem0lint.cache import Cache
     from mem0lint.runner import ADD_NOQA, CHECK, DIFF, FIX, FileReport
-    from mem0lint.sources import SourceFile
 
     select, ignore, extend_select = _codes(select), _codes(ignore), _codes(extend_select)
     _check_codes(select, "--select")
@@ -216,32 +219,37 @@ def main(
         err.print(f"mem0lint: {error}")
         sys.exit(EXIT_ERROR)
     output_format = overall.output_format
+    if cache_dir is None:
+        cache_dir = str(_project_root(first) / ".mem0lint_cache")
 
     mode = ADD_NOQA if add_noqa else DIFF if diff else FIX if (fix or unsafe_fixes) else CHECK
     roots = [Path(p) for p in paths]
     excluder = config.Excluder(finder)
     reports = []
+    warnings: list[str] = []  # about the run, not a file: in SARIF's notifications too
     failed = False
     from mem0lint.versions import Discovery
 
     discovery = Discovery()
     try:
         if reading_stdin:
-            source = SourceFile(Path(stdin_filename or "-"), explicit=True)
-            resolved = config.resolve(finder.for_path(source.path), command_line, source.path)
-            from mem0lint import engine
             from mem0lint.inproject import lint_text
 
-            rules = engine.RuleSet(_with_sdks(resolved, source.path, discovery))
             data = sys.stdin.buffer.read()
             # Bound across the project around --stdin-filename, like a path run.
-            reports = [lint_text(data, source.path, mode, rules=rules)]
+            path = Path(stdin_filename or "-")
+            reports = [
+                lint_text(
+                    data, path, mode, finder=finder, command_line=command_line, discovery=discovery
+                )
+            ]
         else:
             # What decides the outcome besides the tree and its configuration files.
             options = [repr(command_line), str(force_exclude)]
             found, snapshot = _discover(
                 paths, excluder, config_file, options, None if no_cache else cache_dir
             )
+            warnings = _warn_empty_folders(paths, found, err)
             if mode == CHECK and snapshot is not None and snapshot.reused and snapshot.clean():
                 reports = [FileReport(source) for source in found]  # clean, and unchanged
             else:
@@ -276,10 +284,13 @@ def main(
     if not quiet:
         for note in discovery.notes:  # once per run
             err.print(f"mem0lint: info: {note}")
+    from mem0lint import problems
+
     for file_report in reports:
         if file_report.error:
-            failed = True
-            err.print(f"mem0lint: {file_report.source.path}: {file_report.error}")
+            failed = failed or problems.is_failure(file_report)
+            if mode in (DIFF, ADD_NOQA):  # elsewhere the report itself carries it
+                err.print(f"mem0lint: {file_report.source.path}: {file_report.error}")
         if not quiet:
             for note in file_report.info:
                 err.print(f"mem0lint: info: {file_report.source.path}: {note}")
@@ -296,33 +307,70 @@ def main(
         would = sum(r.fixed for r in reports)
         if not quiet:
             err.print(f"Would fix {would} problem{'s' if would != 1 else ''}.")
-        sys.exit(EXIT_ERROR if failed else EXIT_FINDINGS if would and not exit_zero else EXIT_CLEAN)
+        if exit_zero:
+            sys.exit(EXIT_CLEAN)
+        sys.exit(EXIT_ERROR if failed else EXIT_FINDINGS if would else EXIT_CLEAN)
     if mode == ADD_NOQA:
         added = sum(r.noqa_added for r in reports)
         if not quiet:
             err.print(f"Added {added} noqa directive{'s' if added != 1 else ''}.")
-        sys.exit(EXIT_ERROR if failed else EXIT_CLEAN)
+        sys.exit(EXIT_ERROR if failed and not exit_zero else EXIT_CLEAN)
 
     if baseline_file:
         _apply_baseline(Path(baseline_file), reports, update_baseline, err, quiet)
+    problems.attach(reports)  # after the baseline: a file that cannot be checked is never accepted
 
     fixed = sum(r.fixed for r in reports)
-    if statistics:
+    if statistics and output_format in ("json", "json-lines"):
+        report.write_statistics_json(reports, sys.stdout)
+    elif statistics:
         text = report.statistics(reports)
         if text:
             out.print(text)
+    elif output_format == "sarif" and warnings:
+        report.write_sarif(reports, sys.stdout, warnings)
     elif output_format in report.STREAM_WRITERS:
         report.STREAM_WRITERS[output_format](reports, sys.stdout)
     else:
         report.CONSOLE_WRITERS[output_format](reports, out)
         if not quiet:
             out.print(report.summary(reports, overall.unsafe_fixes))
-    remaining = any(r.diagnostics for r in reports)
+    remaining = any(d.code != problems.NOT_ANALYSED for r in reports for d in r.diagnostics)
+    if exit_zero:  # whatever the files hold; only mem0lint's own failures (above) exit 2
+        sys.exit(EXIT_CLEAN)
     if failed:
         sys.exit(EXIT_ERROR)
     if exit_non_zero_on_fix and fixed:
         sys.exit(EXIT_FINDINGS)
     sys.exit(EXIT_FINDINGS if remaining and not exit_zero else EXIT_CLEAN)
+
+
+def _project_root(first: Path) -> Path:
+    """Where the cache lives: the nearest folder above the first path with a pyproject.toml or
+    a .git (the project's root, as Ruff's), else the path's own folder; never the cwd as such."""
+    start = Path(os.path.abspath(first))
+    if not start.is_dir():
+        start = start.parent
+    for folder in [start, *start.parents]:
+        if (folder / "pyproject.toml").is_file() or (folder / ".git").exists():
+            return folder
+    return start
+
+
+def _warn_empty_folders(paths, found, err: Terminal) -> list[str]:
+    """A folder named on the command line that yields nothing is said so, not passed silently.
+    Returns the warnings."""
+    from mem0lint.sources import empty_folder_note
+
+    warnings = []
+    for path in paths:
+        if not os.path.isdir(path):
+            continue
+        prefix = os.path.join(os.path.abspath(path), "")
+        if not any(os.path.abspath(s.fspath).startswith(prefix) for s in found):
+            warnings.append(empty_folder_note(path))
+            err.print(f"mem0lint: warning: {warnings[-1]}")
+    return warnings
 
 
 def _project_factory(paths, found, receivers: dict[str, str], modules=None):
@@ -378,16 +426,6 @@ def _targets(values: tuple[str, ...]) -> dict[str, str]:
         return parse_targets(values)
     except ValueError as error:
         raise click.UsageError(f"--target-version: {error}") from None
-
-
-def _with_sdks(resolved, path: Path, discovery):
-    """The engine settings of a file, with the SDK versions it is judged by."""
-    import dataclasses
-
-    from mem0lint.versions import as_settings
-
-    sdks = discovery.for_path(path, resolved.target_versions)
-    return dataclasses.replace(resolved.engine_settings(), sdks=as_settings(sdks))
 
 
 def _describe_sdks(path: Path, resolved) -> str:
@@ -517,8 +555,13 @@ def _apply_baseline(path: Path, reports: list, update: bool, err: Terminal, quie
 
 def _explain(code: str, out: Terminal) -> int:
     from mem0lint.docs import explain, rules_table
+    from mem0lint.problems import PROBLEMS
     from mem0lint.rule import all_rules
 
+    if code.upper() in PROBLEMS:  # not a rule: a file that could not be checked
+        name, severity, summary = PROBLEMS[code.upper()]
+        out.print(f"{code.upper()} {name} ({severity}): {summary}.")
+        return EXIT_CLEAN
     rules = all_rules()
     if code.upper() not in rules:
         if code.lower() in ("", "all", "rules"):

@@ -383,6 +383,14 @@ def describe(resolved: Resolved, path: Path, excluded: bool = False) -> str:
         value = getattr(resolved, attribute)
         if isinstance(value, tuple):
             value = list(value)
+        if attribute == "select" and not value:
+            value = ["ALL"]  # empty selects every rule: say so, not `select = []`
         name = attribute.replace("_", "-")
         lines.append(f"  {name} = {value!r}  # from {resolved.origins.get(attribute, DEFAULT)}")
+    from mem0lint.rule import all_rules
+
+    rules = all_rules()
+    settings = resolved.engine_settings()
+    enabled = [code for code in rules if settings.enabled(code)]
+    lines.append(f"  enabled rules ({len(enabled)} of {len(rules)}) = {enabled!r}")
     return "\n".join(lines) + "\n"

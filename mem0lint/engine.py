@@ -51,7 +51,9 @@ class RuleSet:
 
 
 class ParseFailure(Exception):
-    pass
+    def __init__(self, message: str, position: Union[tuple[int, int], None] = None) -> None:
+        super().__init__(message)
+        self.position = position  # libcst's 1-based (row, column) of a syntax error
 
 
 # Deeper expressions are refused before libcst sees them (real code stays far below).
@@ -157,7 +159,8 @@ def parse(source: Union[bytes, str], guarded: bool = False) -> cst.Module:
             return cst.parse_module(source)
     except cst.ParserSyntaxError as error:
         raise ParseFailure(
-            f"syntax error at {error.raw_line}:{error.raw_column}: {error.message}"
+            f"syntax error at {error.raw_line}:{error.raw_column}: {error.message}",
+            (error.editor_line, error.editor_column),
         ) from None
     except RecursionError:
         raise ParseFailure("too deeply nested to parse") from None

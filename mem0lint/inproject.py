@@ -21,8 +21,9 @@ from mem0lint.sources import SourceFile
 
 if TYPE_CHECKING:
     from mem0lint import engine
-    from mem0lint.config import CommandLine
+    from mem0lint.config import CommandLine, Finder
     from mem0lint.project import ProjectIndex
+    from mem0lint.versions import Discovery
 
 __all__ = ["lint_text", "project_index"]
 
@@ -45,22 +46,34 @@ def lint_text(
     rules: Union[engine.RuleSet, None] = None,
     command_line: Union[CommandLine, None] = None,
     project: Union[ProjectIndex, None] = None,
+    finder: Union[Finder, None] = None,
+    discovery: Union[Discovery, None] = None,
+    unsafe: Union[bool, None] = None,
 ) -> FileReport:
     """Check (or, with `mode` "fix" / "diff" / "add-noqa", fix) `text` as the file at `path`.
 
     `rules`: the rule set to use; by default the settings of the nearest configuration above
-    `path` (with `command_line` options on top). `project`: the index to bind receivers from
-    other modules; by default a fresh one configured with the settings' receivers. Never raises
-    for bad input (see `runner.process`); never writes a file."""
+    `path` (found by `finder`, with `command_line` options on top) and the SDK releases the
+    project installs (resolved by `discovery`), as in a path run. `unsafe`: True/False overrides
+    the configured unsafe-fixes (the language server's quick fixes). `project`: the index to bind
+    receivers from other modules; by default a fresh one configured with the settings'
+    receivers. Raises `config.ConfigError` for bad configuration; never raises for bad input
+    (see `runner.process`); never writes a file."""
+    import dataclasses
+
     path = Path(path)
     data = text.encode("utf-8") if isinstance(text, str) else text
     if rules is None:
         from mem0lint import config, engine
+        from mem0lint.versions import Discovery, engine_settings
 
-        finder = config.Finder()
+        finder = finder or config.Finder()
         resolved = config.resolve(finder.for_path(path), command_line or config.CommandLine(), path)
-        rules = engine.RuleSet(resolved.engine_settings())
+        settings = engine_settings(resolved, path, discovery or Discovery())
+        if unsafe is not None:
+            settings = dataclasses.replace(settings, unsafe_fixes=unsafe)
+        rules = engine.RuleSet(settings)
     if project is None:
         project = project_index(rules.settings.receivers)
     source = SourceFile(path, explicit=True)
-    return process(source, rules, mode, [], data=data, project=project, write=False)
+    return process(source, rules, mode, [path.parent], data=data, project=project, write=False)

@@ -4,7 +4,6 @@ Actions annotations and SARIF for machines. One function per format; `WRITERS` n
 from __future__ import annotations
 
 import json
-from collections import Counter
 from typing import TYPE_CHECKING, Callable, TextIO
 
 from mem0lint.runner import FileReport
@@ -16,10 +15,40 @@ if TYPE_CHECKING:  # the rule registry: a clean run needs none of it
 SEVERITY_STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
 
 
-def as_json_object(report: FileReport, diagnostic: Diagnostic) -> dict:
-    """The stable JSON shape of one finding (CI integrations parse it)."""
+def _overlaps(a: tuple, b: tuple) -> bool:
+    return a[0] < b[1] and b[0] < a[1]
+
+
+def visible_edits(report: FileReport) -> dict[int, list[dict]]:
+    """id(diagnostic) -> the edits to publish for its fix, such that no two findings of the file
+    (of one notebook cell) publish overlapping edits: the first in the report's order keeps its
+    edits, as `--fix` applies it in its first round; a later overlapping one publishes none (its
+    fix applies in a later round of `--fix`, on the re-parsed code)."""
+    taken: dict[object, list[tuple]] = {}
+    visible: dict[int, list[dict]] = {}
+    for diagnostic in report.diagnostics:
+        if diagnostic.fix is None:
+            continue
+        spans = [(e["location"], e["end_location"]) for e in diagnostic.edits]
+        claimed = taken.setdefault(diagnostic.cell, [])
+        if any(_overlaps(s, t) for s in spans for t in claimed):
+            visible[id(diagnostic)] = []
+            continue
+        claimed.extend(spans)
+        visible[id(diagnostic)] = list(diagnostic.edits)
+    return visible
+
+
+def as_json_object(
+    report: FileReport, diagnostic: Diagnostic, visible: dict[int, list[dict]] | None = None
+) -> dict:
+    """The stable JSON shape of one finding (CI integrations parse it). `visible`: from
+    `visible_edits(report)` (computed when not given)."""
     fix = None
     if diagnostic.fix is not None:
+        if visible is None:
+            visible = visible_edits(report)
+        edits = visible.get(id(diagnostic), diagnostic.edits)
         fix = {
             "applicability": diagnostic.fix.applicability.value,
             "message": diagnostic.fix.message,
@@ -32,9 +61,11 @@ def as_json_object(report: FileReport, diagnostic: Diagnostic) -> dict:
                         "column": edit["end_location"][1],
                     },
                 }
-                for edit in diagnostic.edits
+                for edit in edits
             ],
         }
+        if not edits and diagnostic.edits:
+            fix["deferred"] = True  # its edits overlap an earlier finding's: --fix applies it next
     obj = {
         "code": diagnostic.code,
         "name": diagnostic.name,
@@ -60,7 +91,7 @@ def as_json_object(report: FileReport, diagnostic: Diagnostic) -> dict:
 
 
 def write_json(reports: list[FileReport], stream: TextIO) -> None:
-    findings = [as_json_object(r, d) for r in reports for d in r.diagnostics]
+    findings = [as_json_object(r, d, visible_edits(r)) for r in reports for d in r.diagnostics]
     json.dump(findings, stream, indent=2)
     stream.write("\n")
 
@@ -155,8 +186,9 @@ def write_concise(reports: list[FileReport], terminal: Terminal) -> None:
 
 def write_json_lines(reports: list[FileReport], stream: TextIO) -> None:
     for report in reports:
+        visible = visible_edits(report)
         for diagnostic in report.diagnostics:
-            stream.write(json.dumps(as_json_object(report, diagnostic)) + "\n")
+            stream.write(json.dumps(as_json_object(report, diagnostic, visible)) + "\n")
 
 
 def _escape_data(text: str) -> str:
@@ -165,6 +197,25 @@ def _escape_data(text: str) -> str:
 
 def _escape_property(text: str) -> str:
     return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def github_path(path) -> str:
+    """A path as GitHub annotations want it: relative to the repository root (GITHUB_WORKSPACE
+    in Actions; else the enclosing git root; else the current folder), with `/`."""
+    import os
+    from pathlib import Path
+
+    absolute = Path(os.path.abspath(path))
+    base = os.environ.get("GITHUB_WORKSPACE")
+    if not base:
+        base = next(
+            (str(d) for d in [absolute.parent, *absolute.parent.parents] if (d / ".git").exists()),
+            os.getcwd(),
+        )
+    try:
+        return Path(os.path.relpath(absolute, os.path.abspath(base))).as_posix()
+    except ValueError:  # another drive on Windows
+        return absolute.as_posix()
 
 
 GITHUB_COMMAND = {"error": "error", "warning": "warning", "info": "notice"}
@@ -176,9 +227,10 @@ def write_github(reports: list[FileReport], stream: TextIO) -> None:
     Notebook rows are inside a cell, not lines of the .ipynb file: the cell and row go into the
     message and the annotation is attached to the file."""
     for report in reports:
+        path = github_path(report.source.path) if report.diagnostics else ""
         for diagnostic in report.diagnostics:
             command = GITHUB_COMMAND[diagnostic.severity.value]
-            properties = [f"file={_escape_property(str(report.source.path))}"]
+            properties = [f"file={_escape_property(path)}"]
             message = diagnostic.message
             if diagnostic.cell is None:
                 (row, column), (end_row, end_column) = diagnostic.start, diagnostic.end
@@ -192,31 +244,57 @@ def write_github(reports: list[FileReport], stream: TextIO) -> None:
             stream.write(f"::{command} {','.join(properties)}::{_escape_data(message)}\n")
 
 
-def write_sarif(reports: list[FileReport], stream: TextIO) -> None:
+def write_sarif(reports: list[FileReport], stream: TextIO, warnings: tuple = ()) -> None:
+    """`warnings`: about the run (a named folder with nothing to lint), as notifications."""
     from mem0lint.sarif import sarif_log
 
-    json.dump(sarif_log(reports), stream, indent=2)
+    json.dump(sarif_log(reports, list(warnings)), stream, indent=2)
     stream.write("\n")
 
 
-def statistics(reports: list[FileReport]) -> str:
-    """Count per code, with how many of them `--fix` (or `--unsafe-fixes`) can fix."""
-    counts: Counter = Counter()
-    fixable: Counter = Counter()
-    names: dict[str, str] = {}
+def statistics_rows(reports: list[FileReport]) -> list[dict]:
+    """Per code: how many findings, how many `--fix` fixes (safe) and how many only
+    `--unsafe-fixes` fixes; most frequent first."""
+    rows: dict[str, dict] = {}
     for report in reports:
         for diagnostic in report.diagnostics:
-            counts[diagnostic.code] += 1
-            names[diagnostic.code] = diagnostic.name
+            row = rows.setdefault(
+                diagnostic.code,
+                {"code": diagnostic.code, "name": diagnostic.name, "count": 0},
+            )
+            row["count"] += 1
+            row.setdefault("safe_fixes", 0)
+            row.setdefault("unsafe_fixes", 0)
             if diagnostic.fix is not None:
-                fixable[diagnostic.code] += 1
-    width = max((len(str(n)) for n in counts.values()), default=1)
+                safe = diagnostic.fix.applicability.value == "safe"
+                row["safe_fixes" if safe else "unsafe_fixes"] += 1
+    for row in rows.values():
+        row["fixable"] = row["safe_fixes"] > 0  # what `--fix` alone can fix, as Ruff's `[*]`
+    return sorted(rows.values(), key=lambda row: (-row["count"], row["code"]))
+
+
+def statistics(reports: list[FileReport]) -> str:
+    """Count per code; `[*]` when `--fix` fixes some, `[unsafe fix]` when only `--unsafe-fixes`
+    does; how many of each in brackets."""
+    rows = statistics_rows(reports)
+    width = max((len(str(row["count"])) for row in rows), default=1)
     lines = []
-    for code, count in sorted(counts.items(), key=lambda item: (-item[1], item[0])):
-        marker = "[*] " if fixable[code] else "    "
-        note = f" ({fixable[code]} fixable)" if fixable[code] else ""
-        lines.append(f"{count:>{width}}  {code}  {marker}{names[code]}{note}")
+    for row in rows:
+        safe, unsafe = row["safe_fixes"], row["unsafe_fixes"]
+        marker = "[*] " if safe else "[unsafe fix] " if unsafe else ""
+        notes = []
+        if safe:
+            notes.append(f"{safe} fixable")
+        if unsafe:
+            notes.append(f"{unsafe} only with `--unsafe-fixes`")
+        note = f" ({', '.join(notes)})" if notes else ""
+        lines.append(f"{row['count']:>{width}}  {row['code']}  {marker}{row['name']}{note}")
     return "\n".join(lines)
+
+
+def write_statistics_json(reports: list[FileReport], stream: TextIO) -> None:
+    json.dump(statistics_rows(reports), stream, indent=2)
+    stream.write("\n")
 
 
 # Machine formats write to a text stream; people's formats to a rich Console.

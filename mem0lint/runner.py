@@ -46,6 +46,9 @@ class FileReport:
     # verdict holds while they are unchanged (cache.py). Only those not sent with a report of
     # the same worker before.
     consulted: list[str] = field(default_factory=list)
+    # With `error`: its code (problems.py; "" is MEM002) and its 1-based (row, column).
+    error_code: str = ""
+    error_at: tuple[int, int] = (1, 1)
 
     @property
     def lines(self) -> list[str]:
@@ -82,6 +85,8 @@ def process(
             return report
     report.output = original
     if data is None and not may_matter(original, external_words(rules.settings.receivers)):
+        if source.explicit:  # named on the command line: at least it must parse
+            check_named(source, report, original)
         return report
     if len(original) > MAX_FILE_BYTES:
         size, limit = len(original) / 2**20, MAX_FILE_BYTES / 2**20
@@ -154,7 +159,9 @@ def _run_program(
         module = engine.parse(parsed, guarded=True)
     except engine.ParseFailure as error:
         if not program.separated:
-            report.error = str(error)
+            from mem0lint.problems import classify
+
+            report.error_code, report.error, report.error_at = classify(program.source, error)
             return False
         retried = document.retry(program)  # the regions that parse alone, without the others
         if retried is None:
@@ -199,6 +206,36 @@ def _run_program(
     report.diagnostics.extend(diagnostics)
     report.diagnostics.sort(key=lambda d: (d.cell or 0, d.start, d.code))
     return True
+
+
+def check_named(source: SourceFile, report: FileReport, data: Union[bytes, None] = None) -> None:
+    """A file named on the command line with nothing to check is still read and parsed as its
+    kind; what fails is the report's error (problems.py)."""
+    from mem0lint.documents import PYTHON, file_type
+
+    if data is None:
+        try:
+            data = source.path.read_bytes()
+        except OSError as error:
+            report.error = f"cannot read: {error.strerror or error}"
+            return
+
+    if len(data) > MAX_FILE_BYTES:
+        return
+    if file_type(source.fspath) == PYTHON:
+        from mem0lint.problems import syntax_check
+
+        found = syntax_check(data)
+        if found is not None:
+            report.error_code, report.error, report.error_at = found
+        return
+    from mem0lint.documents import load
+    from mem0lint.documents.base import DocumentError
+
+    try:
+        load(source.path, data)
+    except DocumentError as error:
+        report.error = str(error)
 
 
 def _keeper(document: Document, program: Program) -> engine.Keep:

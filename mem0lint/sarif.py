@@ -9,6 +9,7 @@ from pathlib import Path
 from mem0lint import __version__
 from mem0lint.dialects import DIALECTS
 from mem0lint.docs import explain
+from mem0lint.report import visible_edits
 from mem0lint.rule import Diagnostic, Rule, all_rules
 from mem0lint.runner import FileReport
 
@@ -37,6 +38,23 @@ def _rule_descriptor(rule: type[Rule]) -> dict:
     }
 
 
+def _problem_descriptors() -> list[dict]:
+    """MEM001-MEM003: files that could not be checked (problems.py), after the rules."""
+    from mem0lint.problems import PROBLEMS
+
+    return [
+        {
+            "id": code,
+            "name": name,
+            "shortDescription": {"text": summary},
+            "fullDescription": {"text": summary},
+            "help": {"text": summary, "markdown": f"## {code} {name}\n\n{summary}.\n"},
+            "defaultConfiguration": {"level": LEVEL[severity]},
+        }
+        for code, (name, severity, summary) in PROBLEMS.items()
+    ]
+
+
 def _uri(path: Path) -> str:
     absolute = path.absolute()
     try:
@@ -49,7 +67,10 @@ def _region(start: tuple[int, int], end: tuple[int, int]) -> dict:
     return {"startLine": start[0], "startColumn": start[1], "endLine": end[0], "endColumn": end[1]}
 
 
-def _result(report: FileReport, diagnostic: Diagnostic, index: dict[str, int]) -> dict:
+def _result(
+    report: FileReport, diagnostic: Diagnostic, index: dict[str, int], edits: list[dict]
+) -> dict:
+    """`edits`: the fix's edits that overlap no earlier finding's (report.visible_edits)."""
     uri = _uri(report.source.path)
     physical: dict = {"artifactLocation": {"uri": uri}}
     message = diagnostic.message
@@ -73,7 +94,7 @@ def _result(report: FileReport, diagnostic: Diagnostic, index: dict[str, int]) -
             properties["upgrade"] = diagnostic.upgrade
     result["message"] = {"text": message}
     result["locations"] = [{"physicalLocation": physical}]
-    if diagnostic.fix is not None and diagnostic.cell is None and diagnostic.edits:
+    if diagnostic.fix is not None and diagnostic.cell is None and edits:
         result["fixes"] = [
             {
                 "description": {
@@ -87,7 +108,7 @@ def _result(report: FileReport, diagnostic: Diagnostic, index: dict[str, int]) -
                                 "deletedRegion": _region(edit["location"], edit["end_location"]),
                                 "insertedContent": {"text": edit["content"]},
                             }
-                            for edit in diagnostic.edits
+                            for edit in edits
                         ],
                     }
                 ],
@@ -96,9 +117,21 @@ def _result(report: FileReport, diagnostic: Diagnostic, index: dict[str, int]) -
     return result
 
 
-def sarif_log(reports: list[FileReport]) -> dict:
+def _invocations(warnings: list[str] | None) -> dict:
+    if not warnings:
+        return {}
+    notifications = [{"level": "warning", "message": {"text": w}} for w in warnings]
+    return {
+        "invocations": [{"executionSuccessful": True, "toolExecutionNotifications": notifications}]
+    }
+
+
+def sarif_log(reports: list[FileReport], warnings: list[str] | None = None) -> dict:
+    """`warnings`: about the run, not a file (a named folder with nothing to lint)."""
     rules = all_rules()
-    index = {code: position for position, code in enumerate(rules)}
+    problems = _problem_descriptors()
+    codes = [*rules, *(descriptor["id"] for descriptor in problems)]
+    index = {code: position for position, code in enumerate(codes)}
     return {
         "$schema": SCHEMA,
         "version": "2.1.0",
@@ -109,13 +142,14 @@ def sarif_log(reports: list[FileReport]) -> dict:
                         "name": "mem0lint",
                         "version": __version__,
                         "informationUri": INFORMATION_URI,
-                        "rules": [_rule_descriptor(rule) for rule in rules.values()],
+                        "rules": [_rule_descriptor(rule) for rule in rules.values()] + problems,
                     }
                 },
+                **_invocations(warnings),
                 "columnKind": "unicodeCodePoints",
                 "results": [
-                    _result(report, diagnostic, index)
-                    for report in reports
+                    _result(report, diagnostic, index, visible.get(id(diagnostic), []))
+                    for report, visible in ((r, visible_edits(r)) for r in reports)
                     for diagnostic in report.diagnostics
                 ],
             }

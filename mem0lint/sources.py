@@ -187,6 +187,21 @@ def discover(
                 yield SourceFile(path)
 
 
+def empty_folder_note(folder: str) -> str:
+    """Why a folder named on the command line gave nothing to lint (a warning for the user)."""
+    top = Path(folder)
+    root = _git_root(top.absolute()) or top.absolute()
+    absolute = Path(os.path.abspath(top))
+    ignores = _Ignores()
+    for directory in [absolute, *absolute.parents]:
+        if directory == root or root not in directory.parents:
+            break
+        if directory.name in SKIPPED_DIRS or ignores.ignored(directory, True, root):
+            why = f"by a .gitignore under {root}, or a skipped folder name"
+            return f"{folder}: ignored ({why}); nothing linted"
+    return f"{folder}: no files to lint in this folder"
+
+
 class WriteRefused(Exception):
     """The file was not written; the message says why, the original is intact."""
 

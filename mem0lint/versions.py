@@ -754,6 +754,15 @@ def as_settings(sdks: Iterable[SdkVersion]) -> tuple[tuple[str, str, str, str], 
     return tuple((s.package, s.distribution, s.version, s.pinned) for s in sdks)
 
 
+def engine_settings(resolved, path, discovery: Discovery):
+    """The engine settings of the file at `path` (`resolved`: its `config.Resolved`), with the
+    SDK releases it is judged by."""
+    import dataclasses
+
+    sdks = discovery.for_path(path, resolved.target_versions)
+    return dataclasses.replace(resolved.engine_settings(), sdks=as_settings(sdks))
+
+
 def describe(sdks: Iterable[SdkVersion]) -> str:
     """The lines `--show-settings` adds."""
     return "".join(f"  sdk {s.describe()}\n" for s in sdks)

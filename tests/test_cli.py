@@ -133,7 +133,8 @@ def test_unparsable_file_is_reported_and_others_still_linted(project):
     (project / "broken.py").write_text("from mem0 import MemoryClient\nclient.search(\n")
     result = run(str(project))
     assert result.exit_code == 2
-    assert "broken.py: syntax error" in result.output
+    # A record like a finding (issue 12): MEM001 where CPython places the error.
+    assert "broken.py:2:14: MEM001 syntax error: '(' was never closed" in result.output
     assert "app.py:4:29: MEM201" in result.output
 
 

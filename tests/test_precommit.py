@@ -87,3 +87,47 @@ def test_hooks_fail_on_a_wrong_call_then_pass_once_fixed(hook_repo, tmp_path):
     again = try_repo(hook_repo, repo, "mem0lint", home)
     assert again.returncode == 0, again.stdout + again.stderr
     assert try_repo(hook_repo, repo, "mem0lint-fix", home).returncode == 0
+
+
+def _readme_blocks(language: str) -> list[str]:
+    import re
+
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    return re.findall(rf"```{language}\n(.*?)```", text, re.S)
+
+
+@pytest.mark.slow
+def test_the_readme_pre_commit_snippet_runs_as_written(tmp_path):
+    """Issue 12: the README named `rev: v0.1.0`, which does not exist. Its snippet now is the
+    `repo: local` form; run as written, with mem0lint installed (this venv) on PATH."""
+    [snippet] = [
+        block for block in _readme_blocks("yaml") if "pre-commit" not in block and "repos:" in block
+    ]
+    assert "rev:" not in snippet
+    repo = tmp_path / "user-repo"
+    repo.mkdir()
+    git(repo, "init", "-q")
+    (repo / ".pre-commit-config.yaml").write_text(snippet)
+    (repo / "app.py").write_text(BAD)
+    git(repo, "add", "-A")
+    env = {
+        **os.environ,
+        "PRE_COMMIT_HOME": str(tmp_path / "home"),
+        "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
+    }
+    done = subprocess.run(
+        [sys.executable, "-m", "pre_commit", "run", "--all-files"],
+        cwd=repo,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "MEM201" in done.stdout and "app.py" in done.stdout
+
+
+def test_the_readme_set_up_commands_use_separate_environments():
+    blocks = [b for b in _readme_blocks("") if "python3 -m venv" in b]
+    folders = [b.split("python3 -m venv ")[1].split()[0] for b in blocks]
+    assert len(folders) == 2 and len(set(folders)) == 2, folders

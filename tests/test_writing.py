@@ -125,7 +125,9 @@ def test_a_symlink_leading_out_of_the_tree_is_not_followed(tmp_path):
     link = tree / "link.py"
     link.symlink_to(outside)
     result = mem0lint("--fix", "project", cwd=tmp_path)
-    assert "outside the linted folders; not fixed" in result.stderr
+    # A record like a finding (issue 12): MEM002 in the report itself.
+    assert "MEM002 symlink to" in result.stdout
+    assert "outside the linted folders; not fixed" in result.stdout
     assert outside.read_text() == BAD and link.is_symlink()
 
 
@@ -253,12 +255,13 @@ def test_hostile_input_gets_one_clear_line_each(tmp_path, mode):
     expected = hostile_files(tmp_path)
     start = time.monotonic()
     args = ["--fix", "."] if mode == "fix" else ["."]
-    result = mem0lint(*args, cwd=tmp_path, timeout=180)
+    result = mem0lint("--output-format", "concise", *args, cwd=tmp_path, timeout=180)
     assert time.monotonic() - start < 120, "no bounded time"
     assert result.returncode == 2, result.stderr  # some files could not be checked
-    lines = [line for line in result.stderr.splitlines() if line.startswith("mem0lint: ")]
+    # Each is one record in the report (issue 12: MEM001/MEM002, like a finding).
+    lines = [line for line in result.stdout.splitlines() if " MEM00" in line]
     for name, message in expected.items():
-        about = [line for line in lines if f" {name}:" in line or f"/{name}:" in line]
+        about = [line for line in lines if line.startswith(f"{name}:") or f"/{name}:" in line]
         if message is None:
             assert not about, about
         else:
@@ -269,3 +272,4 @@ def test_hostile_input_gets_one_clear_line_each(tmp_path, mode):
         assert (tmp_path / "bom.py").read_bytes() == b"\xef\xbb\xbf" + FIXED.encode()
     else:
         assert "MEM101" in result.stdout and "z_real.py" in result.stdout
+    assert "All checks passed" not in result.stdout

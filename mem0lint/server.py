@@ -1,0 +1,487 @@
+"""`mem0lint server`: a Language Server Protocol server on stdio (pygls, lsprotocol).
+
+Diagnostics on open, change (debounced) and save, for Python files, notebooks (notebook
+document sync: the cells are linted together, as one notebook) and Markdown/MDX pages. Code
+actions: the fix of one finding (unsafe fixes are labelled and never preferred), "fix all" with
+safe fixes only (`source.fixAll.mem0lint`), and "add noqa" for one finding.
+
+Every document goes through the command line's stdin pipeline (`inproject.lint_text`): the same
+settings (the nearest pyproject.toml's `[tool.mem0lint]`), the same per-file pipeline. The
+configuration is read again when a `pyproject.toml` changes (workspace/didChangeWatchedFiles;
+the server asks the client to watch them when it can).
+
+pygls is imported only by this module, which only `mem0lint server` imports.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+import re
+import tokenize
+from pathlib import Path
+from typing import Union
+
+from lsprotocol import types
+from pygls.lsp.server import LanguageServer
+from pygls.uris import to_fs_path
+
+from mem0lint import __version__
+
+SOURCE = "mem0lint"
+FIX_ALL = "source.fixAll.mem0lint"
+# A change is linted once the typing stops for this long (seconds).
+DEBOUNCE = 0.05
+SEVERITY = {
+    "error": types.DiagnosticSeverity.Error,
+    "warning": types.DiagnosticSeverity.Warning,
+    "info": types.DiagnosticSeverity.Information,
+}
+# Documents without a known suffix are read by their language id.
+LANGUAGES = {"python": ".py", "markdown": ".md", "mdx": ".mdx"}
+NOTEBOOK_SYNC = types.NotebookDocumentSyncOptions(
+    notebook_selector=[
+        types.NotebookDocumentFilterWithCells(
+            notebook="jupyter-notebook",
+            cells=[types.NotebookCellLanguage(language="python")],
+        )
+    ],
+    save=True,
+)
+
+
+class _Linted:
+    """The last lint of a document (a text document, or a notebook with its cells)."""
+
+    def __init__(self, report, uris_by_cell: dict, texts: dict) -> None:
+        self.report = report
+        self.uris_by_cell = uris_by_cell  # cell number (1-based, all cells) -> cell URI
+        self.texts = texts  # URI -> its text when linted
+
+
+class Mem0lintServer(LanguageServer):
+    def __init__(self) -> None:
+        super().__init__("mem0lint", __version__, notebook_document_sync=NOTEBOOK_SYNC)
+        from mem0lint import config
+
+        self.finder = config.Finder(None)
+        self.linted: dict[str, _Linted] = {}  # document or notebook URI -> last lint
+        self.pending: dict[str, asyncio.Task] = {}
+        self.published: dict[str, int] = {}  # URI -> number of diagnostics last published
+        self.debounce = DEBOUNCE
+
+    # -- running the pipeline ---------------------------------------------------------------
+
+    def _run(self, path: Path, data: bytes, mode: str, unsafe: Union[bool, None] = None):
+        from mem0lint import config
+        from mem0lint.inproject import lint_text
+        from mem0lint.versions import Discovery
+
+        # A fresh Discovery: the SDK release comes from lock files that may change under us.
+        report = lint_text(
+            data,
+            path,
+            mode,
+            finder=self.finder,
+            command_line=config.CommandLine(),
+            discovery=Discovery(),
+            unsafe=unsafe,
+        )
+        if report.error:
+            from mem0lint import problems
+
+            problems.attach([report])
+        return report
+
+    def lint_document(self, uri: str) -> None:
+        """Lint a text document (or the notebook a cell belongs to) and publish diagnostics."""
+        notebook = self.workspace.get_notebook_document(cell_uri=uri)
+        if notebook is not None:
+            self.lint_notebook(notebook.uri)
+            return
+        document = self.workspace.get_text_document(uri)
+        path = Path(to_fs_path(uri) or uri)
+        from mem0lint.config import ConfigError
+        from mem0lint.documents import SUFFIXES
+        from mem0lint.runner import CHECK
+
+        known = any(path.suffix.lower() in suffixes for suffixes in SUFFIXES.values())
+        if not known and document.language_id not in LANGUAGES:
+            self._publish(uri, [])  # not a kind of file mem0lint reads
+            return
+        if not known:  # an unsaved buffer, or a script without a suffix: its language decides
+            path = path.with_name(path.name + LANGUAGES[document.language_id])
+        try:
+            report = self._run(path, document.source.encode("utf-8"), CHECK)
+        except ConfigError as error:
+            self.window_show_message(
+                types.ShowMessageParams(types.MessageType.Error, f"mem0lint: {error}")
+            )
+            return
+        self.linted[uri] = _Linted(report, {}, {uri: document.source})
+        self._publish(uri, [self._diagnostic(uri, document.source, d) for d in report.diagnostics])
+
+    def lint_notebook(self, notebook_uri: str) -> None:
+        notebook = self.workspace.get_notebook_document(notebook_uri=notebook_uri)
+        if notebook is None:
+            return
+        data, uris, texts = self._notebook_json(notebook)
+        path = Path(to_fs_path(notebook.uri) or notebook.uri)
+        from mem0lint.config import ConfigError
+        from mem0lint.runner import CHECK
+
+        try:
+            report = self._run(path, data, CHECK)
+        except ConfigError as error:
+            self.window_show_message(
+                types.ShowMessageParams(types.MessageType.Error, f"mem0lint: {error}")
+            )
+            return
+        self.linted[notebook.uri] = _Linted(report, uris, texts)
+        by_uri: dict[str, list] = {uri: [] for uri in uris.values()}
+        for diagnostic in report.diagnostics:
+            uri = uris.get(diagnostic.cell)
+            if uri is None:  # a problem of the whole notebook: its first cell carries it
+                uri = next(iter(uris.values()), None)
+            if uri is not None:
+                by_uri[uri].append(self._diagnostic(uri, texts[uri], diagnostic))
+        for uri, diagnostics in by_uri.items():
+            self._publish(uri, diagnostics)
+
+    def _notebook_json(self, notebook: types.NotebookDocument) -> tuple[bytes, dict, dict]:
+        cells, uris, texts = [], {}, {}
+        for number, cell in enumerate(notebook.cells, start=1):
+            text = self.workspace.get_text_document(cell.document).source
+            uris[number], texts[cell.document] = cell.document, text
+            if cell.kind == types.NotebookCellKind.Code:
+                cells.append(
+                    {
+                        "cell_type": "code",
+                        "execution_count": None,
+                        "metadata": {},
+                        "outputs": [],
+                        "source": text,
+                    }
+                )
+            else:
+                cells.append({"cell_type": "markdown", "metadata": {}, "source": text})
+        notebook_json = {"cells": cells, "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+        return json.dumps(notebook_json, indent=1).encode("utf-8"), uris, texts
+
+    def _publish(self, uri: str, diagnostics: list) -> None:
+        self.published[uri] = len(diagnostics)
+        self.text_document_publish_diagnostics(
+            types.PublishDiagnosticsParams(uri=uri, diagnostics=diagnostics)
+        )
+
+    # -- positions --------------------------------------------------------------------------
+
+    def _position(self, text: str, row: int, column: int) -> types.Position:
+        """1-based (row, column in code points) -> an LSP position in the client's units."""
+        lines = text.split("\n")
+        line = max(row - 1, 0)
+        character = max(column - 1, 0)
+        if (
+            line < len(lines)
+            and self.workspace.position_encoding != types.PositionEncodingKind.Utf32
+        ):
+            prefix = lines[line][:character]
+            if self.workspace.position_encoding == types.PositionEncodingKind.Utf8:
+                character = len(prefix.encode("utf-8"))
+            else:
+                character = len(prefix.encode("utf-16-le")) // 2
+        return types.Position(line=line, character=character)
+
+    def _range(self, text: str, start, end) -> types.Range:
+        return types.Range(start=self._position(text, *start), end=self._position(text, *end))
+
+    def _diagnostic(self, uri: str, text: str, diagnostic) -> types.Diagnostic:
+        data = {"uri": uri, "code": diagnostic.code, "start": list(diagnostic.start)}
+        if diagnostic.fix is not None:
+            data["fix"] = diagnostic.fix.applicability.value
+        return types.Diagnostic(
+            range=self._range(text, diagnostic.start, diagnostic.end),
+            message=diagnostic.message,
+            severity=SEVERITY[diagnostic.severity.value],
+            code=diagnostic.code,
+            source=SOURCE,
+            data=data,
+        )
+
+    # -- code actions -----------------------------------------------------------------------
+
+    def code_actions(self, params: types.CodeActionParams) -> list[types.CodeAction]:
+        uri = params.text_document.uri
+        notebook = self.workspace.get_notebook_document(cell_uri=uri)
+        key = notebook.uri if notebook is not None else uri
+        linted = self.linted.get(key)
+        if linted is None or self._stale(linted):  # a change not linted yet (debounce)
+            self.lint_document(uri)
+            linted = self.linted.get(key)
+            if linted is None:
+                return []
+        only = params.context.only
+        wanted = lambda kind: not only or any(kind.startswith(k) for k in only)  # noqa: E731
+        actions: list[types.CodeAction] = []
+        text = linted.texts.get(uri, "")
+        if wanted(types.CodeActionKind.QuickFix):
+            for diagnostic in linted.report.diagnostics:
+                if self._uri_of(linted, diagnostic, uri) != uri:
+                    continue
+                shown = self._range(text, diagnostic.start, diagnostic.end)
+                if not _touches(shown, params.range):
+                    continue
+                lsp_diagnostic = self._diagnostic(uri, text, diagnostic)
+                if diagnostic.fix is not None and diagnostic.edits:
+                    actions.append(self._fix_action(uri, text, diagnostic, lsp_diagnostic))
+                noqa = _noqa_edit(text, diagnostic.start[0], diagnostic.code)
+                if noqa is not None and diagnostic.node is not None:
+                    actions.append(
+                        types.CodeAction(
+                            title=f"{diagnostic.code}: add `# noqa: {diagnostic.code}`",
+                            kind=types.CodeActionKind.QuickFix,
+                            diagnostics=[lsp_diagnostic],
+                            edit=types.WorkspaceEdit(changes={uri: [noqa]}),
+                        )
+                    )
+        if wanted(FIX_ALL):
+            fix_all = self._fix_all(key, notebook)
+            if fix_all is not None:
+                actions.append(fix_all)
+        return actions
+
+    def _stale(self, linted: _Linted) -> bool:
+        """Has any of its documents changed since it was linted?"""
+        documents = self.workspace.text_documents
+        return any(
+            uri in documents and documents[uri].source != text for uri, text in linted.texts.items()
+        )
+
+    def _uri_of(self, linted: _Linted, diagnostic, uri: str) -> str:
+        if not linted.uris_by_cell:
+            return uri
+        return linted.uris_by_cell.get(diagnostic.cell, "")
+
+    def _fix_action(self, uri: str, text: str, diagnostic, lsp_diagnostic) -> types.CodeAction:
+        safe = diagnostic.fix.applicability.value == "safe"
+        title = f"{diagnostic.code}: {diagnostic.fix.message}"
+        if not safe:
+            title += " (unsafe fix: may change results)"
+        edits = [
+            types.TextEdit(
+                range=self._range(text, edit["location"], edit["end_location"]),
+                new_text=edit["content"],
+            )
+            for edit in diagnostic.edits
+        ]
+        return types.CodeAction(
+            title=title,
+            kind=types.CodeActionKind.QuickFix,
+            diagnostics=[lsp_diagnostic],
+            is_preferred=safe,
+            edit=types.WorkspaceEdit(changes={uri: edits}),
+        )
+
+    def _fix_all(self, key: str, notebook) -> Union[types.CodeAction, None]:
+        """Every safe fix (never an unsafe one, whatever the configuration says)."""
+        from mem0lint.runner import FIX
+
+        linted = self.linted[key]
+        if not any(
+            d.fix is not None and d.fix.applicability.value == "safe"
+            for d in linted.report.diagnostics
+        ):
+            return None
+        path = Path(to_fs_path(key) or key)
+        if notebook is None:
+            before = linted.texts[key]
+            report = self._run(path, before.encode("utf-8"), FIX, unsafe=False)
+            if report.error or not report.fixed or report.output is None:
+                return None
+            after = report.output.decode("utf-8")
+            changes = {key: [_whole(before, after)]}
+        else:
+            data, uris, texts = self._notebook_json(notebook)
+            report = self._run(path, data, FIX, unsafe=False)
+            if report.error or not report.fixed or report.output is None:
+                return None
+            fixed_cells = json.loads(report.output.decode("utf-8"))["cells"]
+            changes = {}
+            for number, cell in enumerate(fixed_cells, start=1):
+                source = cell.get("source", "")
+                after = "".join(source) if isinstance(source, list) else source
+                uri = uris.get(number)
+                if uri is not None and after != texts[uri]:
+                    changes[uri] = [_whole(texts[uri], after)]
+        return types.CodeAction(
+            title="mem0lint: fix all safely fixable problems",
+            kind=FIX_ALL,
+            edit=types.WorkspaceEdit(changes=changes),
+        )
+
+    # -- configuration ----------------------------------------------------------------------
+
+    def reload_configuration(self) -> None:
+        from mem0lint import config
+
+        self.finder = config.Finder(None)
+        for uri in list(self.linted):
+            if self.workspace.get_notebook_document(notebook_uri=uri) is not None:
+                self.lint_notebook(uri)
+            elif uri in self.workspace.text_documents:
+                self.lint_document(uri)
+
+    def schedule(self, uri: str, notebook: bool = False) -> None:
+        """Lint `uri` (a notebook's, with `notebook`) once changes stop for `debounce` s."""
+        waiting = self.pending.pop(uri, None)
+        if waiting is not None:
+            waiting.cancel()
+
+        async def later() -> None:
+            await asyncio.sleep(self.debounce)
+            self.pending.pop(uri, None)
+            if notebook:
+                self.lint_notebook(uri)
+            else:
+                self.lint_document(uri)
+
+        self.pending[uri] = asyncio.ensure_future(later())
+
+
+def _touches(a: types.Range, b: types.Range) -> bool:
+    def key(p: types.Position) -> tuple[int, int]:
+        return (p.line, p.character)
+
+    return key(a.start) <= key(b.end) and key(b.start) <= key(a.end)
+
+
+def _whole(before: str, after: str) -> types.TextEdit:
+    """One edit that replaces the whole text `before` with `after`."""
+    lines = before.split("\n")
+    end = types.Position(line=len(lines) - 1, character=len(lines[-1].encode("utf-16-le")) // 2)
+    return types.TextEdit(
+        range=types.Range(start=types.Position(line=0, character=0), end=end), new_text=after
+    )
+
+
+_NOQA = re.compile(r"#\s*noqa:\s*(?P<codes>[A-Z]+[0-9]+(?:\s*,\s*[A-Z]+[0-9]+)*)", re.IGNORECASE)
+
+
+def _noqa_edit(text: str, row: int, code: str) -> Union[types.TextEdit, None]:
+    """A `# noqa: CODE` at the end of line `row` (added to a noqa already there); None where the
+    line ends inside a string, or where it cannot be told (the text does not tokenize)."""
+    lines = text.split("\n")
+    if not 0 < row <= len(lines):
+        return None
+    line = lines[row - 1]
+    comment_at = None
+    try:
+        for token in tokenize.generate_tokens(io.StringIO(text).readline):
+            if token.start[0] > row:
+                break
+            if token.type == tokenize.COMMENT and token.start[0] == row:
+                comment_at = token.start[1]
+            if token.type == tokenize.STRING and token.start[0] <= row < token.end[0]:
+                return None  # the line ends inside a (multi-line) string
+    except (tokenize.TokenError, IndentationError, SyntaxError):
+        return None
+    if comment_at is not None:
+        found = _NOQA.search(line, comment_at)
+        if found is not None:
+            if code in found.group("codes").upper():
+                return None
+            at = found.end("codes")
+            position = types.Position(line=row - 1, character=_units(line[:at]))
+            return types.TextEdit(
+                range=types.Range(start=position, end=position), new_text=f", {code}"
+            )
+    end = len(line.rstrip())
+    position = types.Position(line=row - 1, character=_units(line[:end]))
+    return types.TextEdit(
+        range=types.Range(start=position, end=position), new_text=f"  # noqa: {code}"
+    )
+
+
+def _units(text: str) -> int:
+    return len(text.encode("utf-16-le")) // 2
+
+
+def build() -> Mem0lintServer:
+    server = Mem0lintServer()
+
+    @server.feature(types.INITIALIZED)
+    def initialized(ls: Mem0lintServer, params: types.InitializedParams) -> None:
+        watched = ls.client_capabilities.workspace
+        dynamic = watched is not None and watched.did_change_watched_files is not None
+        if dynamic and watched.did_change_watched_files.dynamic_registration:
+            ls.client_register_capability(
+                types.RegistrationParams(
+                    registrations=[
+                        types.Registration(
+                            id="mem0lint-pyproject",
+                            method=types.WORKSPACE_DID_CHANGE_WATCHED_FILES,
+                            register_options=types.DidChangeWatchedFilesRegistrationOptions(
+                                watchers=[types.FileSystemWatcher(glob_pattern="**/pyproject.toml")]
+                            ),
+                        )
+                    ]
+                )
+            )
+
+    @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
+    def did_open(ls: Mem0lintServer, params: types.DidOpenTextDocumentParams) -> None:
+        ls.lint_document(params.text_document.uri)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
+    def did_change(ls: Mem0lintServer, params: types.DidChangeTextDocumentParams) -> None:
+        ls.schedule(params.text_document.uri)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
+    def did_save(ls: Mem0lintServer, params: types.DidSaveTextDocumentParams) -> None:
+        ls.lint_document(params.text_document.uri)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
+    def did_close(ls: Mem0lintServer, params: types.DidCloseTextDocumentParams) -> None:
+        uri = params.text_document.uri
+        ls.linted.pop(uri, None)
+        ls._publish(uri, [])
+
+    @server.feature(types.NOTEBOOK_DOCUMENT_DID_OPEN)
+    def notebook_open(ls: Mem0lintServer, params: types.DidOpenNotebookDocumentParams) -> None:
+        ls.lint_notebook(params.notebook_document.uri)
+
+    @server.feature(types.NOTEBOOK_DOCUMENT_DID_CHANGE)
+    def notebook_change(ls: Mem0lintServer, params: types.DidChangeNotebookDocumentParams) -> None:
+        ls.schedule(params.notebook_document.uri, notebook=True)
+
+    @server.feature(types.NOTEBOOK_DOCUMENT_DID_SAVE)
+    def notebook_save(ls: Mem0lintServer, params: types.DidSaveNotebookDocumentParams) -> None:
+        ls.lint_notebook(params.notebook_document.uri)
+
+    @server.feature(types.NOTEBOOK_DOCUMENT_DID_CLOSE)
+    def notebook_close(ls: Mem0lintServer, params: types.DidCloseNotebookDocumentParams) -> None:
+        ls.linted.pop(params.notebook_document.uri, None)
+        for cell in params.cell_text_documents:
+            ls._publish(cell.uri, [])
+
+    @server.feature(
+        types.TEXT_DOCUMENT_CODE_ACTION,
+        types.CodeActionOptions(
+            code_action_kinds=[types.CodeActionKind.QuickFix, FIX_ALL],
+            resolve_provider=False,
+        ),
+    )
+    def code_action(ls: Mem0lintServer, params: types.CodeActionParams):
+        return ls.code_actions(params)
+
+    @server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
+    def watched(ls: Mem0lintServer, params: types.DidChangeWatchedFilesParams) -> None:
+        if any(change.uri.endswith("pyproject.toml") for change in params.changes):
+            ls.reload_configuration()
+
+    return server
+
+
+def main() -> None:
+    build().start_io()
