@@ -60,9 +60,14 @@ def _files(root: Path) -> list[str]:
 
 
 def _findings(result, root: Path) -> dict[str, set]:
-    """{file relative to root: {(row, column, code, dialect)}} from JSON output."""
+    """{file relative to root: {(row, column, code, dialect)}} from JSON output.
+
+    File problems (MEM00x: cannot be read or parsed) are left out: a file named on the command
+    line is always parse-checked, a walked one only when it may hold a finding."""
     found: dict[str, set] = {}
     for item in json.loads(result.stdout or "[]"):
+        if item["code"].startswith("MEM00"):
+            continue
         name = Path(item["filename"])
         if name.is_absolute():
             name = name.relative_to(root)
