@@ -17,6 +17,7 @@ from mem0lint import fixes
 from mem0lint.callsite import CallSite
 from mem0lint.dialects import MEM0, MEMOS_KEYWORDS
 from mem0lint.filtertree import DictValue, Opaque, Scalar, read_filter
+from mem0lint.renames import rename_key_fix
 from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
 from mem0lint.rules.memsy import MEM0_KEYWORDS, keyword_finding
 from mem0lint.rules.sdk_args import number, unknown_keywords
@@ -148,13 +149,12 @@ class MemosGrammarOnMem0(Rule):
             target = MEMOS_TIME_FIELDS.get(condition.field)
             if target is None:
                 continue
-            fix = None
-            if condition.owner.node.get(target) is None:
-                fix = Fix(
-                    Applicability.SAFE,
-                    f"Rename `{condition.field}` to `{target}`",
-                    (fixes.rename_key(condition.entry, target),),
-                )
+            fix = rename_key_fix(
+                condition.owner.node,
+                condition.entry,
+                target,
+                f"Rename `{condition.field}` to `{target}`",
+            )
             yield Finding(
                 condition.entry.key_node,
                 f"`{condition.field}` is MemOS's field name; mem0 calls it `{target}`",

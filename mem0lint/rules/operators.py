@@ -19,6 +19,8 @@ from mem0lint import fixes
 from mem0lint.callsite import CallSite
 from mem0lint.dialects import MEM0, MEM0_ENTITIES, OPEN_SOURCE, PLATFORM, TIME_FIELDS
 from mem0lint.filtertree import DictValue, Entry, ListValue, Opaque, Scalar, walk
+from mem0lint.ossflatten import logical_rename_keeps_meaning
+from mem0lint.renames import rename_key_fix
 from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
 from mem0lint.rules.common import (
     LOGICAL,
@@ -357,15 +359,19 @@ class DollarOperator(Rule):
                 bare = safe.get(key) or (LOGICAL.get(key[1:]) if key == "$not" else None)
                 fix = None
                 # Renaming next to an existing `bare` key would make a duplicate key, and Python
-                # keeps only the last one: no fix then.
-                if bare is not None and node.get(bare) is None:
+                # keeps only the last one: no fix then (renames.py).
+                if bare is not None:
                     same = key in safe and key not in changes_meaning
                     applicability = Applicability.SAFE if same else Applicability.UNSAFE
-                    fix = Fix(
-                        applicability,
-                        f"Replace `{key}` with `{bare}`",
-                        (fixes.rename_key(entry, bare),),
+                    fix = rename_key_fix(
+                        node, entry, bare, f"Replace `{key}` with `{bare}`", applicability
                     )
+                if (
+                    fix is not None
+                    and logical_name(key) is not None
+                    and not logical_rename_keeps_meaning(site, site.filters)
+                ):
+                    fix = None  # open source search() would flatten a condition away
                 instead = f"`{bare}`" if bare else "a mem0 operator"
                 yield Finding(
                     entry.key_node,
@@ -403,13 +409,9 @@ class LowercaseLogical(Rule):
                 name = logical_name(key)
                 if name is None or key.startswith("$") or key == name:
                     continue
-                fix = None
-                if condition.node.get(name) is None:  # else the rename makes a duplicate key
-                    fix = Fix(
-                        Applicability.SAFE,
-                        f"Replace `{key}` with `{name}`",
-                        (fixes.rename_key(entry, name),),
-                    )
+                fix = rename_key_fix(condition.node, entry, name, f"Replace `{key}` with `{name}`")
+                if fix is not None and not logical_rename_keeps_meaning(site, site.filters):
+                    fix = None
                 yield Finding(
                     entry.key_node, f"Logical keys are uppercase: `{name}`, not `{key}`", fix
                 )
@@ -474,12 +476,8 @@ class SqlSymbolOperator(Rule):
                     f"Replace `{{{op.key!r}: ...}}` with the bare value",
                     (replace_value(op.condition.entry, op.value.node),),
                 )
-            elif op.ops.get(word) is None:
-                fix = Fix(
-                    Applicability.SAFE,
-                    f"Replace `{op.key}` with `{word}`",
-                    (fixes.rename_key(op.entry, word),),
-                )
+            else:
+                fix = rename_key_fix(op.ops, op.entry, word, f"Replace `{op.key}` with `{word}`")
             use = "a bare value (or `eq`)" if word == "eq" else f"`{word}`"
             yield Finding(
                 op.entry.key_node,
@@ -659,13 +657,7 @@ class UnknownOperator(Rule):
     @staticmethod
     def _respell_fix(op: OperatorEntry, spelled: str) -> Fix | None:
         """`GTE` / `In` / `" gte"` -> the operator itself: the author named it already."""
-        if op.ops.get(spelled) is not None:
-            return None  # the rename would make a duplicate key
-        return Fix(
-            Applicability.SAFE,
-            f"Replace `{op.key}` with `{spelled}`",
-            (fixes.rename_key(op.entry, spelled),),
-        )
+        return rename_key_fix(op.ops, op.entry, spelled, f"Replace `{op.key}` with `{spelled}`")
 
     @staticmethod
     def _in_operator_position(site: CallSite, op: OperatorEntry) -> bool:
@@ -1089,12 +1081,8 @@ class CategoriesOperator(FieldKindRule):
         entry = violation.entry
         condition = violation.condition
         if entry is not None and entry.key == "icontains":
-            if violation.ops.get("contains") is not None:
-                return None
-            return Fix(
-                Applicability.SAFE,
-                "Replace `icontains` with `contains`",
-                (fixes.rename_key(entry, "contains"),),
+            return rename_key_fix(
+                violation.ops, entry, "contains", "Replace `icontains` with `contains`"
             )
         if entry is None:
             value, like = condition.entry.value, condition.entry.key_node

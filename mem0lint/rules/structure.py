@@ -14,6 +14,7 @@ from mem0lint import fixes
 from mem0lint.callsite import CallSite
 from mem0lint.dialects import ENTITY_ALIASES, ENTITY_CAMEL_CASE, MEM0, PLATFORM
 from mem0lint.filtertree import DictValue, Entry, ListValue, Scalar
+from mem0lint.renames import rename_key_fix
 from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
 from mem0lint.rules.common import ConditionDict, condition_dicts, logical_name
 
@@ -447,7 +448,7 @@ class DottedMetadataKey(Rule):
             or logical_name(field) is not None
         ):
             return None
-        return Fix(Applicability.SAFE, f"Rename to `{field}`", (fixes.rename_key(entry, field),))
+        return rename_key_fix(condition.node, entry, field, f"Rename to `{field}`")
 
 
 class MetadataWrapperOnOss(Rule):
