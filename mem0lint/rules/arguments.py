@@ -11,7 +11,7 @@ from typing import Iterator
 
 import libcst as cst
 
-from mem0lint import fixes
+from mem0lint import argvalues, fixes
 from mem0lint.callsite import CallSite
 from mem0lint.dialects import (
     DIALECTS,
@@ -109,6 +109,12 @@ def rename_fix(site: CallSite, arg: cst.Arg, target: str, message: str, safe: bo
     if target == "filters" and positional_filter_dict(site) is not None:
         return None  # MEM106 turns the positional dict into `filters=`
     applicability = Applicability.SAFE if safe else Applicability.UNSAFE
+    accepted = argvalues.verdict(site.dialect.id, target, arg.value)
+    if accepted is False:
+        return None  # the renamed call would raise (argvalues.py)
+    if accepted is None:
+        applicability = Applicability.UNSAFE
+        message += f" (the value must be one `{target}` accepts)"
     if site.has_star_args:
         applicability = Applicability.UNSAFE
         message += " (the `**` spread may hold it already)"

@@ -13,7 +13,7 @@ from typing import Iterator
 
 import libcst as cst
 
-from mem0lint import fixes
+from mem0lint import argvalues, fixes
 from mem0lint.callsite import CallSite
 from mem0lint.dialects import MEM0, MEMOS_KEYWORDS
 from mem0lint.filtertree import DictValue, Opaque, Scalar, read_filter
@@ -130,9 +130,11 @@ class MemosGrammarOnMem0(Rule):
             if target is not None and target in site.spec.params:
                 value = number(arg.value)
                 in_range = value is None or bounds[0] <= value <= bounds[1]
-                if in_range and site.keyword(target) is None:
+                accepted = argvalues.verdict(site.dialect.id, target, arg.value)
+                if in_range and accepted is not False and site.keyword(target) is None:
+                    safe = accepted and not site.has_star_args
                     fix = Fix(
-                        Applicability.SAFE,
+                        Applicability.SAFE if safe else Applicability.UNSAFE,
                         f"Rename `{name}` to `{target}`",
                         (fixes.rename_keyword(arg, target),),
                     )
