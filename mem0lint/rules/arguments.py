@@ -23,7 +23,10 @@ from mem0lint.dialects import (
     OnUnknownKeyword,
 )
 from mem0lint.filtertree import DictValue, ListValue, literal_value
+from mem0lint.filtertree import walk as walk_filter
+from mem0lint.renames import spelling
 from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
+from mem0lint.rules.common import fully_literal
 
 # Wrong keyword spellings, all silently ignored by mem0 `search()` (the SDKs take **kwargs).
 RESULT_CAP_ALIASES = ("limit", "k", "n", "max_results", "count", "size")
@@ -160,6 +163,22 @@ def positional_filter_dict(site: CallSite) -> cst.Arg | None:
     return None
 
 
+def is_none(node: cst.BaseExpression) -> bool:
+    return isinstance(node, cst.Name) and node.value == "None"
+
+
+def entity_conflicts(tree: DictValue, names: list[str]) -> bool:
+    """Is any of `names` already a key anywhere in the filter, however spelled (`userId`,
+    `USER_ID`, inside `AND` / `OR` / `metadata`)?"""
+    wanted = {spelling(n) for n in names}
+    for node in walk_filter(tree):
+        if isinstance(node, DictValue) and any(
+            e.key is not None and spelling(e.key) in wanted for e in node.entries
+        ):
+            return True
+    return False
+
+
 class EntityKwargNotInFilters(Rule):
     """Entity ids passed as keywords instead of inside `filters`.
 
@@ -259,37 +278,59 @@ class EntityKwargNotInFilters(Rule):
             tree = filters.value
             if not (isinstance(tree, DictValue) and tree.complete):
                 return None
-            if any(tree.get(e.key) for e in moved):
+            if entity_conflicts(tree, [e.key for e in moved]):
                 return None  # both spellings present: the author must choose
             new_dict = self._add_entities(site, tree, new_entries)
             kept = [e.with_changes(value=new_dict) if e is filters.element else e for e in kept]
         new_body = fixes.with_elements(body.node, kept)
-        return Fix(Applicability.SAFE, message, ((body.node, new_body),))
+        safe = fully_literal(filters.value) if filters is not None else True
+        applicability = Applicability.SAFE if safe else Applicability.UNSAFE
+        return Fix(applicability, message, ((body.node, new_body),))
 
     def _fix(self, site: CallSite, moved: list[cst.Arg]) -> Fix | None:
-        new_entries = [fixes.dict_element(a.keyword.value, a.value, like=a.value) for a in moved]
-        names = ", ".join(f"`{a.keyword.value}`" for a in moved)
-        message = f"Move {names} into `filters`"
+        # `user_id=None` means "no user": it is dropped, never sent as a null filter value.
+        dropped = [a for a in moved if is_none(a.value)]
+        carried = [a for a in moved if not is_none(a.value)]
+        new_entries = [fixes.dict_element(a.keyword.value, a.value, like=a.value) for a in carried]
+        names = ", ".join(f"`{a.keyword.value}`" for a in carried)
+        message = f"Move {names} into `filters`" if carried else ""
+        if dropped:
+            message += "; " if message else ""
+            message += "Drop " + ", ".join(f"`{a.keyword.value}=None`" for a in dropped)
+        # Dropping a None scope leaves the scope to what is left: the author should look.
+        safety = Applicability.UNSAFE if dropped else Applicability.SAFE
         kept = [a for a in site.call.args if not any(a is m for m in moved)]
         filters_arg = site.filters_arg
+        if filters_arg is not None and is_none(filters_arg.value):
+            # `filters=None` is no filter: the new dict takes its place.
+            kept = [a for a in kept if a is not filters_arg]
+            filters_arg = None
         if filters_arg is None:
-            new_filters = fixes.keyword_arg("filters", fixes.single_line_dict(new_entries))
-            index = next(i for i, a in enumerate(site.call.args) if a is moved[0])
             args = list(kept)
-            args.insert(min(index, len(args)), new_filters)
-            return Fix(
-                Applicability.SAFE, message, ((site.call, fixes.with_args(site.call, args)),)
-            )
+            if new_entries:
+                new_filters = fixes.keyword_arg("filters", fixes.single_line_dict(new_entries))
+                index = next(i for i, a in enumerate(site.call.args) if a is moved[0])
+                args.insert(min(index, len(args)), new_filters)
+            if site.has_star_args:
+                # `**kwargs` may hold `filters` already: a second one is a TypeError.
+                safety = Applicability.UNSAFE
+                message += " (the `**` spread may hold `filters` already)"
+            return Fix(safety, message, ((site.call, fixes.with_args(site.call, args)),))
         tree = site.filters
         if site.filters_inline and isinstance(tree, DictValue) and tree.complete:
-            if any(tree.get(a.keyword.value) for a in moved):
+            if entity_conflicts(tree, [a.keyword.value for a in moved]):
                 return None  # both spellings present: the author must choose
-            new_dict = self._add_entities(site, tree, new_entries)
+            new_dict = self._add_entities(site, tree, new_entries) if new_entries else tree.node
             call = fixes.with_args(
                 site.call,
                 [a.with_changes(value=new_dict) if a is filters_arg else a for a in kept],
             )
-            return Fix(Applicability.SAFE, message, ((site.call, call),))
+            if not fully_literal(tree):
+                # A variable inside the filter may hold the key already.
+                safety = Applicability.UNSAFE
+            return Fix(safety, message, ((site.call, call),))
+        if not new_entries:
+            return Fix(safety, message, ((site.call, fixes.with_args(site.call, kept)),))
         # A variable or an expression: spread it; an existing key would be overridden.
         spread = cst.Dict([cst.StarredDictElement(filters_arg.value), *new_entries])
         call = fixes.with_args(
