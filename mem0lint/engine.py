@@ -304,6 +304,10 @@ def lint(
     if not diagnostics and not noqa:
         return diagnostics
     place(module, diagnostics, layout)
+    if any(applicable(d, False) for d in diagnostics):
+        from mem0lint import fixvet
+
+        fixvet.vet(module, diagnostics, rules, lambda m: check_module(m, rules, project))
     if noqa:
         settings = rules.settings
         diagnostics = suppressions.apply(

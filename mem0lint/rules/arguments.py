@@ -962,13 +962,18 @@ class WrongListMethod(Rule):
     def check(self, site: CallSite) -> Iterator[Finding]:
         attr = site.call.func.attr
         cls = CLIENT_CLASS[site.dialect.id]
+        fix = None
+        # `get_all` takes no positional filter or id (Platform: its first positional is the
+        # `options` model; open source: keyword-only): `list("u")` -> `get_all("u")` still fails.
+        if not site.positional and not any(a.star == "*" for a in site.call.args):
+            fix = Fix(
+                Applicability.SAFE, "Call `get_all`", ((attr, attr.with_changes(value="get_all")),)
+            )
         yield Finding(
             attr,
             f"`{site.method}()` does not exist on `{cls}` (AttributeError); listing without a "
             "query is `get_all(filters=...)`",
-            Fix(
-                Applicability.SAFE, "Call `get_all`", ((attr, attr.with_changes(value="get_all")),)
-            ),
+            fix,
         )
 
 
