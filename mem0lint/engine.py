@@ -180,13 +180,17 @@ def check_module(
     module: cst.Module, rules: RuleSet, project: ProjectLookup | None = None
 ) -> list[Diagnostic]:
     """Diagnostics without positions (cheap); `place` adds them."""
+    from mem0lint import sharing
+
     diagnostics: list[Diagnostic] = []
     seen: set[tuple[str, int, str]] = set()
+    names = sharing.NameCounts(module)
     for site in find_sites(module, rules.settings, project):
         for rule in rules.for_dialect(site.dialect):
             if not rule.applies_to(site):
                 continue
             for finding in rule.check(site):
+                finding = sharing.checked(site, finding, names)
                 key = (rule.code, id(finding.node), finding.message)
                 if key in seen:  # a followed filter dict used by several calls
                     continue
