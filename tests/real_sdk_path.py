@@ -1,0 +1,123 @@
+"""Run one mem0 call through the real installed SDK; only the network and the store are stubbed.
+
+- Open source (`Memory.search` / `Memory.get_all`, mem0ai 2.2.1): the real method runs (argument
+  checks, entity-id checks, the flattening of `AND` / `OR` / `NOT`); the filter it hands to the
+  vector store goes through the default store's real filter builder (`Qdrant._create_filter`;
+  `mem0/vector_stores/configs.py` defaults the provider to "qdrant") and qdrant-client's local
+  payload filtering decides which records it selects.
+- Platform (`MemoryClient`): the real client builds the request; an `httpx.MockTransport` records
+  it (method, path, query params, JSON body) and answers `{"results": []}`.
+
+`outcome(dialect, call_source, records)` returns ("raised", exception type name) or
+("ok", what the store or the server received, the indices of the records selected (open source)).
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+os.environ.setdefault("MEM0_TELEMETRY", "False")
+
+import httpx  # noqa: E402
+
+OSS, PLATFORM = "mem0-oss", "mem0-platform"
+
+
+class _Captured(Exception):
+    """Raised by the stubbed store: what `Memory` handed to it, and nothing after."""
+
+    def __init__(self, filters: Any, limit: Any) -> None:
+        self.filters, self.limit = filters, limit
+
+
+def _memory():
+    from mem0 import Memory
+
+    memory = Memory.__new__(Memory)  # no embedder, LLM or store: the filter path runs as is
+    memory.api_version = "v1.1"
+
+    def search_store(query, filters, limit, *args, **kwargs):
+        max(limit * 4, 60)  # the first line of mem0's own `_search_vector_store`
+        raise _Captured(filters, limit)
+
+    def list_store(filters, limit, *args, **kwargs):
+        raise _Captured(filters, limit)
+
+    memory._search_vector_store = search_store
+    memory._get_all_from_vector_store = list_store
+    return memory
+
+
+def _client():
+    from mem0 import MemoryClient
+
+    sent: list = []
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        import json
+
+        body = json.loads(request.content) if request.content else None
+        sent.append((request.method, request.url.path, dict(request.url.params), body))
+        return httpx.Response(200, json={"results": [], "status": "ok"})
+
+    http = httpx.Client(base_url="https://api.mem0.ai", transport=httpx.MockTransport(handler))
+    client = MemoryClient.__new__(MemoryClient)
+    client.api_key, client.host, client.client = "m0-key", "https://api.mem0.ai", http
+    client.user_id = "hash"
+    return client, sent
+
+
+_MEMORY = None
+_CLIENT = None
+
+
+def payload(record: dict) -> dict:
+    flat = {k: v for k, v in record.items() if k != "metadata"}
+    flat.update(record.get("metadata") or {})
+    return flat
+
+
+def selected(store_filters: Any, records: list[dict]) -> tuple[int, ...]:
+    from mem0.vector_stores.qdrant import Qdrant
+    from qdrant_client.local.payload_filters import check_filter
+
+    built = Qdrant._create_filter(Qdrant.__new__(Qdrant), store_filters)
+    if built is None:
+        return tuple(range(len(records)))
+    return tuple(
+        i
+        for i, record in enumerate(records)
+        if check_filter(built, payload(record), point_id=i, has_vector={})
+    )
+
+
+def outcome(dialect: str, call: str, records: list[dict], names: dict | None = None) -> tuple:
+    """Run `call` (`memory.search(...)` / `client.search(...)`) through the real SDK."""
+    global _MEMORY, _CLIENT
+    namespace = dict(names or {})
+    if dialect == OSS:
+        if _MEMORY is None:
+            _MEMORY = _memory()
+        namespace["memory"] = _MEMORY
+        try:
+            eval(call, namespace)  # noqa: S307 - generated calls, nothing leaves the process
+        except _Captured as captured:
+            try:
+                chosen = selected(captured.filters, records)
+            except Exception as error:  # noqa: BLE001 - the store's builder refused it
+                return ("raised", type(error).__name__)
+            return ("ok", captured.limit, chosen)
+        except Exception as error:  # noqa: BLE001 - what the SDK raised is the evidence
+            return ("raised", type(error).__name__)
+        return ("ok", None, None)
+    if _CLIENT is None:
+        _CLIENT = _client()
+    client, sent = _CLIENT
+    namespace["client"] = client
+    sent.clear()
+    try:
+        eval(call, namespace)  # noqa: S307
+    except Exception as error:  # noqa: BLE001
+        return ("raised", type(error).__name__)
+    return ("ok", tuple(repr(s) for s in sent), None)
