@@ -7,7 +7,7 @@ import pytest
 from mem0lint import engine
 from mem0lint.rule import PREAMBLES, Applicability
 
-P, O = PREAMBLES["mem0-platform"], PREAMBLES["mem0-oss"]
+P, OS = PREAMBLES["mem0-platform"], PREAMBLES["mem0-oss"]
 RULES = engine.RuleSet(engine.Settings())
 
 
@@ -35,12 +35,12 @@ def safety(code: str, rule: str) -> set:
     ],
 )
 def test_oss_search_logical_rename_that_would_lose_a_condition_is_not_fixed(filters):
-    code = O + f'memory.search("q", filters={filters})\n'
+    code = OS + f'memory.search("q", filters={filters})\n'
     assert '"AND"' not in fixed(code) and '"$and"' in fixed(code)
 
 
 def test_oss_search_and_without_collision_is_fixed_and_not_flagged_again():
-    code = O + 'memory.search("q", filters={"user_id": "a", "$and": [{"x": 1}, {"y": 2}]})\n'
+    code = OS + 'memory.search("q", filters={"user_id": "a", "$and": [{"x": 1}, {"y": 2}]})\n'
     out = fixed(code)
     assert '"AND"' in out
     assert not [d for d in engine.lint(engine.parse(out), RULES) if d.code == "MEM308"]
@@ -48,18 +48,19 @@ def test_oss_search_and_without_collision_is_fixed_and_not_flagged_again():
 
 def test_oss_search_merged_operator_dicts_are_fine():
     code = (
-        O
-        + 'memory.search("q", filters={"user_id": "a", "$and": [{"p": {"gte": 1}}, {"p": {"lte": 3}}]})\n'
+        OS
+        + 'memory.search("q", filters={"user_id": "a", '
+        + '"$and": [{"p": {"gte": 1}}, {"p": {"lte": 3}}]})\n'
     )
     assert '"AND"' in fixed(code)
 
 
 def test_oss_get_all_does_not_flatten():
-    code = O + 'memory.get_all(filters={"user_id": "a", "$and": [{"x": 1}, {"x": 2}]})\n'
+    code = OS + 'memory.get_all(filters={"user_id": "a", "$and": [{"x": 1}, {"x": 2}]})\n'
     assert '"AND"' in fixed(code)
 
 
-# --- issue 10: one rename helper, spread-aware ----------------------------------------------------
+# --- issue 10: one rename helper, spread-aware ---------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -79,7 +80,7 @@ def test_two_spellings_renamed_into_one_key_are_not_fixed():
     assert safety(code, "MEM201") == {None}
 
 
-# --- class 2: a dict defined elsewhere and used by other code -------------------------------------
+# --- class 2: a dict defined elsewhere and used by other code ------------------------------------
 
 
 def test_shared_dict_is_not_rewritten_by_a_safe_fix():
@@ -95,7 +96,7 @@ def test_dict_used_only_by_the_call_is_fixed():
     assert '"OR"' in fixed(code)
 
 
-# --- class 3: renamed keyword values --------------------------------------------------------------
+# --- class 3: renamed keyword values -------------------------------------------------------------
 
 
 @pytest.mark.parametrize("value", ["None", "True", "2.5", "-1", "5000", "'5'"])
@@ -107,17 +108,18 @@ def test_cap_rename_of_a_rejected_literal_is_not_safe(value):
 def test_cap_rename_of_a_variable_is_unsafe():
     code = (
         P
-        + 'def recall(q, u, limit=None):\n    return client.search(q, filters={"user_id": u}, limit=limit)\n'
+        + "def recall(q, u, limit=None):\n"
+        + '    return client.search(q, filters={"user_id": u}, limit=limit)\n'
     )
     assert safety(code, "MEM102") == {Applicability.UNSAFE}
 
 
 def test_oss_get_all_limit_none_is_not_renamed():
-    code = O + 'memory.get_all(filters={"user_id": "u"}, limit=None)\n'
+    code = OS + 'memory.get_all(filters={"user_id": "u"}, limit=None)\n'
     assert fixed(code) == code
 
 
-# --- class 5: MEM101 conflicts ----------------------------------------------------------------------
+# --- class 5: MEM101 conflicts -------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -149,7 +151,7 @@ def test_kwargs_that_may_hold_filters_is_unsafe():
     assert safety(code, "MEM101") == {Applicability.UNSAFE}
 
 
-# --- class 6: the fixed call must be clean ---------------------------------------------------------
+# --- class 6: the fixed call must be clean -------------------------------------------------------
 
 
 def test_mem101_into_an_and_that_mem403_flags_is_unsafe():
