@@ -53,23 +53,19 @@ def checked(site, finding: Finding, names: NameCounts) -> Finding:
     fix = finding.fix
     if fix is None or fix.applicability is not Applicability.SAFE:
         return finding
-    inside = site.notes.get("sharing.ids")
-    if inside is None:
-        inside = site.notes["sharing.ids"] = _ids(site.call)
-    outside = [old for old, _ in fix.replacements if id(old) not in inside]
-    if not outside:
+    # The arguments that name a dict literal defined elsewhere (what `site.follow` reads).
+    followed = site.notes.get("sharing.followed")
+    if followed is None:
+        followed = []
+        for arg in site.call.args:
+            if isinstance(arg.value, cst.Name):
+                target = site.follow(arg.value)
+                if target is not arg.value:
+                    followed.append((arg.value.value, _ids(target)))
+        site.notes["sharing.followed"] = followed
+    if not followed:
         return finding
-    # The names in the call that lead to a dict literal defined elsewhere.
-    followed = []
-    stack: list[cst.CSTNode] = [site.call]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, cst.Name):
-            target = site.follow(node)
-            if target is not node:
-                followed.append((node.value, _ids(target)))
-        stack.extend(node.children)
-    for old in outside:
+    for old, _ in fix.replacements:
         for name, ids in followed:
             if id(old) in ids and names[name] != 2:
                 finding.fix = Fix(Applicability.UNSAFE, fix.message + NOTE, fix.replacements)

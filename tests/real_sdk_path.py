@@ -120,4 +120,62 @@ def outcome(dialect: str, call: str, records: list[dict], names: dict | None = N
         eval(call, namespace)  # noqa: S307
     except Exception as error:  # noqa: BLE001
         return ("raised", type(error).__name__)
-    return ("ok", tuple(repr(s) for s in sent), None)
+    return ("ok", tuple(sent), None)
+
+
+# --- one statement of a generated program -----------------------------------------------------
+
+RECEIVERS = {OSS: "memory", PLATFORM: "client"}
+
+
+def statement_call_source(source: str) -> str | None:
+    """`memory.search(...)` from a statement that is just that call (else None: an `await`, an
+    assignment, or another receiver is not run here)."""
+    import ast
+
+    try:
+        tree = ast.parse(source.strip())
+    except SyntaxError:
+        return None
+    if len(tree.body) != 1 or not isinstance(tree.body[0], ast.Expr):
+        return None
+    call = tree.body[0].value
+    if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)):
+        return None
+    if not isinstance(call.func.value, ast.Name) or call.func.value.id not in RECEIVERS.values():
+        return None
+    return ast.unparse(call)
+
+
+def compare(dialect: str, before: str, after: str, records: list[dict]) -> str | None:
+    """Run the statement before and after its fix through the real SDK. None: not comparable
+    (not a plain call on `memory` / `client`); "" : proved; else what went wrong."""
+    if dialect not in RECEIVERS:
+        return None
+    first, second = statement_call_source(before), statement_call_source(after)
+    if first is None or second is None:
+        return None
+    was = outcome(dialect, first, records)
+    now = outcome(dialect, second, records)
+    if was[0] != "ok":
+        return ""  # it did not run before; the fix may only make it run
+    if now[0] != "ok":
+        return f"ran cleanly before, raises {now[1]} after the fix:\n{first}\n{second}"
+    if dialect == OSS and now[2] != was[2]:
+        return f"selects {now[2]} after the fix, {was[2]} before:\n{first}\n{second}"
+    if dialect == PLATFORM and accepted(was[1]) and not accepted(now[1]):
+        return f"the server accepted the request before the fix, not after:\n{first}\n{second}"
+    return ""
+
+
+def accepted(sent: tuple) -> bool:
+    """Would the Platform accept every request sent (tests/request_validators.py)?"""
+    from request_validators import Invalid, validate
+    from sdk_harness import Sent
+
+    try:
+        for method, path, params, body in sent:
+            validate(Sent("httpx", method, "https://api.mem0.ai" + path, params, body))
+    except Invalid:
+        return False
+    return True

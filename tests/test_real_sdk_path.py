@@ -133,12 +133,18 @@ def entity_case(draw):
             st.sampled_from(["user_id", "agent_id", "run_id"]), min_size=1, max_size=2, unique=True
         )
     ):
-        args.append(f"{entity}={draw(st.sampled_from(['None', repr('alice'), repr('bob'), 'n']))}")
-    shape = draw(st.sampled_from(["absent", "none", "flat", "camel", "nested", "var", "spread"]))
+        value = draw(st.sampled_from(["None", "n", *[repr(u) for u in USERS * 3], "'r1'", "'x y'"]))
+        args.append(f"{entity}={value}")
+    shape = draw(
+        st.sampled_from(
+            ["absent", "none", "flat", "flat", "flat", "camel", "nested", "var", "spread"]
+        )
+    )
     if shape == "none":
         args.append("filters=None")
     elif shape == "flat":
-        args.append(f"filters={{'topic': {draw(st.sampled_from(VALUES['topic']))!r}}}")
+        field, value = draw(condition())
+        args.append(f"filters={{{field!r}: {value}}}")
     elif shape == "camel":
         args.append("filters={'userId': 'bob', 'topic': 'food'}")
     elif shape == "nested":
