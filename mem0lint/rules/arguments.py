@@ -198,9 +198,12 @@ class EntityKwargNotInFilters(Rule):
         "code, copied from older docs."
     )
     fix_safety = (
-        "safe when `filters` is absent or an inline dict that lacks the key (Platform: added as a "
-        "sibling or appended to the root `AND`; open source: always a top-level key); unsafe when "
-        "`filters` is a variable (`{**filters, ...}`)"
+        "safe when `filters` is absent, `None` or an inline literal dict that lacks the key at "
+        "every level and in every spelling (`userId`, inside `AND` / `OR`) (Platform: added as a "
+        "sibling or appended to the root `AND`; open source: always a top-level key); no fix when "
+        "it has the key; unsafe when `filters` is a variable (`{**filters, ...}`) or has variable "
+        "parts, when `**kwargs` may hold `filters`, and for `user_id=None` (dropped, never sent as "
+        "null)"
     )
     examples = [
         Example(
@@ -373,7 +376,11 @@ class UnknownResultCapKwarg(Rule):
         "mem0's `search()` accepts unknown keywords and ignores them: `limit=5` returns the "
         "default number of results (Platform 10, open source 20) without any error."
     )
-    fix_safety = "safe (renamed to `top_k`, unless `top_k` is already given)"
+    fix_safety = (
+        "safe (renamed to `top_k`) for a literal `top_k` accepts (an int, not a bool: Platform "
+        "1-1000, open source >= 0), unless `top_k` is already given; unsafe for a value that is "
+        "not a literal (`None` raises on open source); no fix for other literals"
+    )
     examples = [
         Example(
             "mem0-platform",
@@ -472,7 +479,10 @@ class UnknownRerankKwarg(Rule):
         "mem0's `search()` ignores keywords it does not know: `use_rerank=True` returns the "
         "results unreranked, without any error."
     )
-    fix_safety = "safe (renamed to `rerank`, unless `rerank` is already given)"
+    fix_safety = (
+        "safe (renamed to `rerank`, unless `rerank` is already given) for a bool literal; unsafe "
+        "for a value that is not a literal; no fix for other literals"
+    )
     examples = [
         Example(
             "mem0-platform",
@@ -730,7 +740,9 @@ class PagingOnOssGetAll(Rule):
         "ignored and the call returns up to `top_k` memories (default 20)."
     )
     fix_safety = (
-        "safe for `limit=` and the other result-cap spellings (renamed to `top_k`); unsafe for "
+        "safe for `limit=` and the other result-cap spellings (renamed to `top_k`) with an int "
+        "literal >= 0 (`None`, a bool, a float or a negative number raise); unsafe for a value "
+        "that is not a literal and for "
         "`page_size=` (renamed to `top_k`: one page of that size, no later pages); no fix for "
         "`page=`"
     )
@@ -943,7 +955,10 @@ class WrongListMethod(Rule):
         "mem0 clients list memories with `get_all(filters=...)`; the other names do not exist "
         "and raise AttributeError."
     )
-    fix_safety = "safe (the method is renamed to `get_all`)"
+    fix_safety = (
+        "safe (the method is renamed to `get_all`) when the call has no positional argument "
+        '(`get_all` takes none: `list("u")` -> `get_all("u")` still fails); no fix otherwise'
+    )
     examples = [
         Example(
             "mem0-platform",
@@ -994,7 +1009,9 @@ class CamelCaseKwarg(Rule):
         "leaves the call unscoped, which fails), open source `delete_all()` raises TypeError."
     )
     fix_safety = (
-        "safe (renamed to snake_case); no fix for `appId` on open source, which has no app scope"
+        "safe (renamed to snake_case) when the value is one the parameter accepts (`topK=` takes "
+        "an int literal in range; a variable: unsafe); no fix for `appId` on open source, which "
+        "has no app scope"
     )
     examples = [
         Example(

@@ -303,7 +303,10 @@ class DollarOperator(Rule):
         "Platform (its `ne` matches missing and null fields, as MongoDB's `$ne` does); unsafe for "
         "`$ne` and `$nin` on open source (MongoDB's match records where the field is missing or "
         "null, open source's `ne` / `nin` on Qdrant never do); unsafe for `$not` (MongoDB's "
-        "`$not` negates an operator, not conditions)"
+        "`$not` negates an operator, not conditions). A logical key on open source `search()` "
+        "is respelled only when mem0's flattening of `AND` / `OR` / `NOT` keeps every condition "
+        "(no field twice in the `AND` elements and the root, no logical key inside an element); "
+        "no fix otherwise. Beside a `**spread`: unsafe"
     )
     examples = [
         Example(
@@ -392,7 +395,10 @@ class LowercaseLogical(Rule):
         "level (HTTP 400); open source treats it as a payload field named `and`, which matches "
         "nothing or is rejected by the vector store."
     )
-    fix_safety = "safe"
+    fix_safety = (
+        "safe, unless the uppercase key is there (or may be: a `**spread` makes it unsafe); on "
+        "open source `search()` only when mem0's flattening keeps every condition (see MEM201)"
+    )
     examples = [
         Example(
             "mem0-platform",
