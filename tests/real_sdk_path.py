@@ -7,6 +7,9 @@
   payload filtering decides which records it selects.
 - Platform (`MemoryClient`): the real client builds the request; an `httpx.MockTransport` records
   it (method, path, query params, JSON body) and answers `{"results": []}`.
+- Memsy (`MemsyClient`, memsy 0.3.5): the same, on the client's own `httpx.Client`.
+- MemOS (`MemOSClient`, MemoryOS 2.0.33): `memos.api.client`'s `requests` is a recorder.
+- Requests are judged by tests/request_validators.py (the documented server rejections).
 
 `outcome(dialect, call_source, records)` returns ("raised", exception type name) or
 ("ok", what the store or the server received, the indices of the records selected (open source)).
@@ -21,7 +24,8 @@ os.environ.setdefault("MEM0_TELEMETRY", "False")
 
 import httpx  # noqa: E402
 
-OSS, PLATFORM = "mem0-oss", "mem0-platform"
+OSS, PLATFORM, MEMSY, MEMOS = "mem0-oss", "mem0-platform", "memsy", "memos"
+HOSTS = {PLATFORM: "https://api.mem0.ai", MEMSY: "https://memsy.example", MEMOS: "https://memos"}
 
 
 class _Captured(Exception):
@@ -68,8 +72,59 @@ def _client():
     return client, sent
 
 
+def _memsy():
+    from memsy import MemsyClient
+
+    sent: list = []
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        import json
+
+        body = json.loads(request.content) if request.content else None
+        sent.append((request.method, request.url.path, dict(request.url.params), body))
+        if request.url.path.endswith("/console/memories"):
+            return httpx.Response(200, json={"items": [], "total": 0, "limit": 50, "offset": 0})
+        return httpx.Response(200, json={"results": []})
+
+    client = MemsyClient(base_url="https://memsy.example", api_key="key", max_retries=0)
+    client._client = httpx.Client(
+        base_url="https://memsy.example", transport=httpx.MockTransport(handler)
+    )
+    return client, sent
+
+
+def _memos():
+    """MemOS's `MemOSClient` with its module's `requests` replaced by a recorder."""
+    import types
+
+    import requests
+    from sdk_harness import _reply, load_memos_client
+
+    module = load_memos_client()
+    sent: list = []
+
+    def record(method):
+        def call(url, json=None, params=None, data=None, **kwargs):
+            if json is None and data is not None:
+                json = __import__("json").loads(data)
+            sent.append((method, httpx.URL(url).path, dict(params or {}), json))
+            response = requests.models.Response()
+            response.status_code = 200
+            response._content = __import__("json").dumps(_reply(httpx.URL(url).path)).encode()
+            response.headers["Content-Type"] = "application/json"
+            return response
+
+        return call
+
+    module.requests = types.SimpleNamespace(
+        post=record("POST"), get=record("GET"), Response=requests.Response
+    )
+    return module.MemOSClient(api_key="key"), sent
+
+
 _MEMORY = None
 _CLIENT = None
+_OTHERS: dict = {}
 
 
 def payload(record: dict) -> dict:
@@ -111,9 +166,14 @@ def outcome(dialect: str, call: str, records: list[dict], names: dict | None = N
         except Exception as error:  # noqa: BLE001 - what the SDK raised is the evidence
             return ("raised", type(error).__name__)
         return ("ok", None, None)
-    if _CLIENT is None:
-        _CLIENT = _client()
-    client, sent = _CLIENT
+    if dialect in (MEMSY, MEMOS):
+        if dialect not in _OTHERS:
+            _OTHERS[dialect] = _memsy() if dialect == MEMSY else _memos()
+        client, sent = _OTHERS[dialect]
+    else:
+        if _CLIENT is None:
+            _CLIENT = _client()
+        client, sent = _CLIENT
     namespace["client"] = client
     sent.clear()
     try:
@@ -125,7 +185,7 @@ def outcome(dialect: str, call: str, records: list[dict], names: dict | None = N
 
 # --- one statement of a generated program -----------------------------------------------------
 
-RECEIVERS = {OSS: "memory", PLATFORM: "client"}
+RECEIVERS = {OSS: "memory", PLATFORM: "client", MEMSY: "client", MEMOS: "client"}
 
 
 def statement_call_source(source: str) -> str | None:
@@ -163,19 +223,19 @@ def compare(dialect: str, before: str, after: str, records: list[dict]) -> str |
         return f"ran cleanly before, raises {now[1]} after the fix:\n{first}\n{second}"
     if dialect == OSS and now[2] != was[2]:
         return f"selects {now[2]} after the fix, {was[2]} before:\n{first}\n{second}"
-    if dialect == PLATFORM and accepted(was[1]) and not accepted(now[1]):
+    if dialect != OSS and accepted(dialect, was[1]) and not accepted(dialect, now[1]):
         return f"the server accepted the request before the fix, not after:\n{first}\n{second}"
     return ""
 
 
-def accepted(sent: tuple) -> bool:
-    """Would the Platform accept every request sent (tests/request_validators.py)?"""
+def accepted(dialect: str, sent: tuple) -> bool:
+    """Would the server accept every request sent (tests/request_validators.py)?"""
     from request_validators import Invalid, validate
     from sdk_harness import Sent
 
     try:
         for method, path, params, body in sent:
-            validate(Sent("httpx", method, "https://api.mem0.ai" + path, params, body))
+            validate(Sent("httpx", method, HOSTS[dialect] + path, params, body))
     except Invalid:
         return False
     return True
