@@ -20,23 +20,38 @@ NOTE = " (unsafe: the dict is defined elsewhere and other code uses it too)"
 
 
 class NameCounts:
-    """How often each name occurs in a module; counted on first need."""
+    """How often each name is used as a variable under a node (the module, or the function the
+    variable is local to); counted on first need. Keyword-argument names, attribute names and
+    import names are not variables and are not counted."""
 
     def __init__(self, module: cst.Module) -> None:
         self.module = module
-        self._counts: Counter | None = None
+        self._counts: dict[int, Counter] = {}
 
-    def __getitem__(self, name: str) -> int:
-        if self._counts is None:
-            counts: Counter = Counter()
-            stack: list[cst.CSTNode] = [self.module]
+    def count(self, root: cst.CSTNode, name: str) -> int:
+        counts = self._counts.get(id(root))
+        if counts is None:
+            counts = self._counts[id(root)] = Counter()
+            stack: list[cst.CSTNode] = [root]
             while stack:
                 node = stack.pop()
                 if isinstance(node, cst.Name):
                     counts[node.value] += 1
-                stack.extend(node.children)
-            self._counts = counts
-        return self._counts[name]
+                    continue
+                children = node.children
+                if isinstance(node, cst.Arg) and node.keyword is not None:
+                    children = [c for c in children if c is not node.keyword]
+                elif isinstance(node, cst.Attribute):
+                    children = [c for c in children if c is not node.attr]
+                elif isinstance(node, (cst.Import, cst.ImportFrom)):
+                    continue
+                stack.extend(children)
+        return counts[name]
+
+    def uses(self, site, name: str) -> int:
+        """Uses of `name` (bound in the call's own scope) where that variable can be seen."""
+        function = site.scope.function if site.scope.kind == "function" else None
+        return self.count(function if function is not None else self.module, name)
 
 
 def _ids(node: cst.CSTNode) -> set[int]:
@@ -67,7 +82,7 @@ def checked(site, finding: Finding, names: NameCounts) -> Finding:
         return finding
     for old, _ in fix.replacements:
         for name, ids in followed:
-            if id(old) in ids and names[name] != 2:
+            if id(old) in ids and names.uses(site, name) != 2:
                 finding.fix = Fix(Applicability.UNSAFE, fix.message + NOTE, fix.replacements)
                 return finding
     return finding

@@ -114,10 +114,12 @@ def filter_case(draw):
 
 @st.composite
 def cap_case(draw):
-    dialect = draw(st.sampled_from([OSS, PLATFORM]))
+    # Open source get_all (MEM110, MEM124), search (MEM102, MEM124), Platform search.
+    dialect, method = draw(
+        st.sampled_from([(OSS, "get_all")] * 3 + [(OSS, "search")] * 2 + [(PLATFORM, "search")] * 2)
+    )
     receiver = "memory" if dialect == OSS else "client"
-    method = draw(st.sampled_from(["search", "get_all"] if dialect == OSS else ["search"]))
-    keyword = draw(st.sampled_from(["limit", "k", "topK", "max_results"]))
+    keyword = draw(st.sampled_from(["limit", "k", "topK", "max_results", "topK"]))
     value = draw(
         st.one_of(
             st.sampled_from(ODD), st.integers(-5, 2000).map(str), st.integers(1, 900).map(str)
