@@ -177,15 +177,21 @@ def configure_resolver(resolver: Resolver, settings: Settings) -> None:
 
 
 def check_module(
-    module: cst.Module, rules: RuleSet, project: ProjectLookup | None = None
+    module: cst.Module,
+    rules: RuleSet,
+    project: ProjectLookup | None = None,
+    units: Union[set, None] = None,
 ) -> list[Diagnostic]:
-    """Diagnostics without positions (cheap); `place` adds them."""
+    """Diagnostics without positions (cheap); `place` adds them. `units`: only the calls in
+    these units (top-level statements, see `Diagnostic.unit`) are judged."""
     from mem0lint import sharing
 
     diagnostics: list[Diagnostic] = []
     seen: set[tuple[str, int, str]] = set()
     names = sharing.NameCounts(module)
     for site in find_sites(module, rules.settings, project):
+        if units is not None and site.resolver.collector.call_units.get(id(site.call)) not in units:
+            continue
         for rule in rules.for_dialect(site.dialect):
             if not rule.applies_to(site):
                 continue
@@ -311,7 +317,7 @@ def lint(
     if any(applicable(d, False) for d in diagnostics):
         from mem0lint import fixvet
 
-        fixvet.vet(module, diagnostics, rules, lambda m: check_module(m, rules, project))
+        fixvet.vet(module, diagnostics, rules, lambda m, u: check_module(m, rules, project, u))
     if noqa:
         settings = rules.settings
         diagnostics = suppressions.apply(

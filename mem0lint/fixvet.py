@@ -14,6 +14,7 @@ nothing; the fix loop applies it in the next round.
 
 from __future__ import annotations
 
+import ast
 from collections import Counter
 from typing import TYPE_CHECKING, Callable, Union
 
@@ -51,12 +52,11 @@ def vet(
     module: cst.Module,
     diagnostics: list[Diagnostic],
     rules: RuleSet,
-    check: Callable[[cst.Module], list[Diagnostic]],
+    check: Callable[[cst.Module, Union[set, None]], list[Diagnostic]],
 ) -> None:
     """Downgrade, in place, the safe fixes of `diagnostics` whose fixed statement gains a finding
-    that is not safely fixable. `check(module)` lints a module the way `diagnostics` were made."""
-    from mem0lint.engine import _Replace, parse_again
-
+    that is not safely fixable. `check(module, units)` lints a module the way `diagnostics` were
+    made, judging only the calls in `units` (None: every call)."""
     chosen: list[Diagnostic] = []
     taken: list[tuple] = []
     for d in diagnostics:
@@ -77,11 +77,18 @@ def vet(
             for old, new in d.fix.replacements:
                 replacements[id(old)] = new
         try:
-            fixed = parse_again(module.visit(_Replace(replacements)).code, module)
-        except Exception:  # noqa: BLE001 - a fix that breaks the code is not safe
+            # The replaced tree is checked as it is: no code generation, no second parse; only
+            # the statements the fixes are for are rebuilt (all of them if an edit is elsewhere).
+            tops = {d.unit[0] for d in group if d.unit}
+            fixed = _replace(module, replacements, tops)
+        except Exception:  # noqa: BLE001 - a fix that breaks the tree is not safe
             return None
         whole = len(fixed.body) != len(module.body)
-        after = check(fixed)
+        # Only the statements the fixes are for are judged again (a unit of None: all of them).
+        units = None if whole else {d.unit for d in group}
+        if units is not None and None in units:
+            units = None
+        after = check(fixed, units)
         before_counts = _tally(diagnostics, whole)
         bad: set[tuple] = set()
         new_counts = _tally([d for d in after if _unfixable(d)], whole)
@@ -124,3 +131,35 @@ def _downgrade(diagnostic: Diagnostic, diagnostics: list[Diagnostic]) -> None:
     for d in diagnostics:
         if d.fix is fix:
             d.fix = unsafe
+
+
+def _replace(module: cst.Module, replacements: dict, tops: set) -> cst.Module:
+    from mem0lint.engine import _Replace
+
+    class Within(_Replace):
+        """Skips the top-level statements outside `tops`; counts the replacements made."""
+
+        skipped = {id(s) for i, s in enumerate(module.body) if i not in tops}
+        made = 0
+
+        def on_visit(self, node):
+            return id(node) not in self.skipped
+
+        def on_leave(self, original_node, updated_node):
+            if id(original_node) in self.replacements:
+                self.made += 1
+            return super().on_leave(original_node, updated_node)
+
+    within = Within(replacements)
+    fixed = module.visit(within)
+    if within.made != len(replacements):
+        fixed, tops = module.visit(_Replace(replacements)), set(range(len(module.body)))
+    # Code that does not parse is not a fix (the statements rebuilt, read by Python's parser).
+    for index in sorted(tops):
+        if index < len(fixed.body) and fixed.body[index] is not module.body[index]:
+            try:
+                ast.parse(module.code_for_node(module.body[index]).strip() or "pass")
+            except SyntaxError:
+                continue  # newer syntax than this Python's: not ours to judge
+            ast.parse(fixed.code_for_node(fixed.body[index]).strip() or "pass")
+    return fixed
