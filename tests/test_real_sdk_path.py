@@ -123,7 +123,7 @@ def cap_case(draw):
         st.sampled_from([(OSS, "get_all")] * 4 + [(OSS, "search")] * 2 + [(PLATFORM, "search")] * 2)
     )
     receiver = "memory" if dialect == OSS else "client"
-    keyword = draw(st.sampled_from(["limit", "k", "topK", "max_results"]))
+    keyword = draw(st.sampled_from(["limit", "k", "topK", "max_results", "topK"]))
     value = draw(
         st.one_of(
             st.sampled_from(ODD), st.integers(-5, 2000).map(str), st.integers(1, 900).map(str)
@@ -249,7 +249,7 @@ GROUPS = {
     "entities": ("MEM101",),
     "filters": ("MEM201", "MEM202"),
 }
-MAX_RUNS = 8
+MAX_RUNS = 10
 
 
 @pytest.mark.parametrize("group", sorted(GROUPS))
