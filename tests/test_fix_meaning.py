@@ -168,3 +168,8 @@ def test_list_with_a_positional_id_has_no_fix():
 def test_list_without_arguments_is_fixed():
     code = P + 'client.list(filters={"user_id": "u"})\n'
     assert "client.get_all(" in fixed(code)
+
+
+def test_memsy_rename_beside_kwargs_is_unsafe():
+    code = PREAMBLES["memsy"] + 'client.search("q", actor_id="u1", k=5, **opts)\n'
+    assert safety(code, "MEM606") == {Applicability.UNSAFE}
