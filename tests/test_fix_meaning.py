@@ -173,3 +173,26 @@ def test_list_without_arguments_is_fixed():
 def test_memsy_rename_beside_kwargs_is_unsafe():
     code = PREAMBLES["memsy"] + 'client.search("q", actor_id="u1", k=5, **opts)\n'
     assert safety(code, "MEM606") == {Applicability.UNSAFE}
+
+
+def test_shared_dict_through_the_cli_with_pruning(tmp_path):
+    """The command line prunes statements that cannot matter; a reader of the dict is kept."""
+    import subprocess
+    import sys
+
+    source = P + 'scope = {"$or": [{"user_id": "a"}, {"agent_id": "b"}]}\n'
+    source += 'client.search("q", filters=scope)\n\n\ndef helper():\n    return scope["$or"]\n'
+    path = tmp_path / "shared.py"
+    path.write_text(source, encoding="utf-8")
+    subprocess.run(
+        [sys.executable, "-m", "mem0lint", "--fix", "--no-cache", "--exit-zero", str(path)],
+        check=True,
+        capture_output=True,
+    )
+    assert path.read_text(encoding="utf-8") == source
+
+
+def test_pymongo_reader_keeps_the_dict(tmp_path):
+    code = P + 'q = {"$or": [{"user_id": "a"}, {"agent_id": "b"}]}\n'
+    code += 'client.search("q", filters=q)\ndb.things.find(q)\n'
+    assert fixed(code) == code
