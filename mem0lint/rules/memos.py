@@ -203,7 +203,8 @@ class MemosUnknownKwarg(Rule):
     )
     fix_safety = (
         "safe renames: `top_k` / `limit` -> `memory_limit_number` (value <= 25), `threshold` / "
-        "`min_score` -> `relativity` (value in [0, 1]), `session_id` -> `conversation_id`"
+        "`min_score` -> `relativity` (value in [0, 1]), `session_id` -> `conversation_id`; "
+        "unsafe beside `**kwargs` (it may hold the new keyword)"
     )
     examples = [
         Example(
