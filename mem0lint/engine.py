@@ -203,9 +203,16 @@ def configure_resolver(resolver: Resolver, settings: Settings) -> None:
 
 
 def check_module(
-    module: cst.Module, rules: RuleSet, project: ProjectLookup | None = None, blocks: bool = False
+    module: cst.Module,
+    rules: RuleSet,
+    project: ProjectLookup | None = None,
+    blocks: bool = False,
+    units: Union[set, None] = None,
 ) -> list[Diagnostic]:
-    """Diagnostics without positions (cheap); `place` adds them."""
+    """Diagnostics without positions (cheap); `place` adds them. `blocks`: the module is a
+    document's blocks in reading order (bind/forward.py). `units`: only the calls in these units
+    (top-level statements, see `Diagnostic.unit`) are judged."""
+    from mem0lint import sharing
     from mem0lint.bind import forward, union
 
     diagnostics: list[Diagnostic] = []
@@ -213,7 +220,11 @@ def check_module(
     seen: set[tuple[str, int, str]] = set()
     unions: dict[int, list[CallSite]] = {}  # a call on a union: one site per member
     found: list[tuple[CallSite, Rule, object, str]] = []
+    names = sharing.NameCounts(module)
     for site in find_sites(module, rules.settings, project, blocks):
+        call_unit = site.resolver.collector.call_units.get(id(site.outer or site.call))
+        if units is not None and call_unit not in units:
+            continue
         if site.union is not None:
             unions.setdefault(id(site.call), []).append(site)
             continue
@@ -230,6 +241,7 @@ def check_module(
         if key in seen:  # a followed filter dict used by several calls
             continue
         seen.add(key)
+        finding = sharing.checked(site, finding, names)
         node, fix = forward.placed(site, finding)
         judged = rules.verdicts.get((rule.code, site.dialect.id), Verdict(True))
         message = finding.message
@@ -354,6 +366,12 @@ def lint(
     if not diagnostics and not noqa:
         return diagnostics
     place(module, diagnostics, layout)
+    if any(applicable(d, False) for d in diagnostics):
+        from mem0lint import fixvet
+
+        fixvet.vet(
+            module, diagnostics, rules, lambda m, u: check_module(m, rules, project, blocks, u)
+        )
     if noqa:
         settings = rules.settings
         diagnostics = suppressions.apply(

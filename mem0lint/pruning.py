@@ -406,6 +406,15 @@ def _kept(units: list[_Unit], seeds: frozenset[str]) -> set[int]:
             ):
                 keep(unit, taint=False)
                 changed = True
+    # Readers of what a kept unit binds (a filter dict a fix would edit where it is defined:
+    # `print(scope["$or"])` makes that edit unsafe, sharing.py) are kept too; what they mention
+    # needs nothing more.
+    bound = set().union(*(u.binds for u in units if id(u) in kept and not u.always))
+    for unit in units:
+        if id(unit) not in kept and not unit.words.isdisjoint(bound):
+            kept.add(id(unit))
+            if unit.header is not None:
+                keep(unit.header, taint=False)
     return kept
 
 

@@ -15,6 +15,7 @@ from mem0lint import fixes
 from mem0lint.callsite import CallSite
 from mem0lint.dialects import ENTITY_ALIASES, ENTITY_CAMEL_CASE, MEM0, OPEN_SOURCE, PLATFORM
 from mem0lint.filtertree import DictValue, Entry, ListValue, Opaque, Scalar
+from mem0lint.renames import rename_key_fix
 from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
 from mem0lint.rules.common import (
     ConditionDict,
@@ -447,12 +448,8 @@ class CamelCaseEntity(Rule):
                     )
                     continue
                 fix = None
-                if condition.node.complete and condition.node.get(snake) is None:
-                    fix = Fix(
-                        Applicability.SAFE,
-                        f"Rename to `{snake}`",
-                        (fixes.rename_key(entry, snake),),
-                    )
+                if condition.node.complete:
+                    fix = rename_key_fix(condition.node, entry, snake, f"Rename to `{snake}`")
                 yield Finding(
                     entry.key_node,
                     f"filter keys are snake_case: `{snake}`, not `{entry.key}` "
@@ -505,11 +502,13 @@ class EntityAlias(Rule):
                 if meant is None or meant not in grammar.entity_fields:
                     continue
                 fix = None
-                if condition.node.complete and condition.node.get(meant) is None:
-                    fix = Fix(
-                        Applicability.UNSAFE,
+                if condition.node.complete:
+                    fix = rename_key_fix(
+                        condition.node,
+                        entry,
+                        meant,
                         f"Rename to `{meant}` (only if stored as `{meant}`)",
-                        (fixes.rename_key(entry, meant),),
+                        Applicability.UNSAFE,
                     )
                 yield Finding(
                     entry.key_node,

@@ -18,6 +18,7 @@ import libcst as cst
 from mem0lint import fixes
 from mem0lint.callsite import CallSite
 from mem0lint.filtertree import DictValue, Entry, FilterNode, ListValue
+from mem0lint.renames import rename_key_fix
 from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
 from mem0lint.rules.common import logical_name
 from mem0lint.rules.sdk_args import (
@@ -205,7 +206,8 @@ class MemosUnknownKwarg(Rule):
     )
     fix_safety = (
         "safe renames: `top_k` / `limit` -> `memory_limit_number` (value <= 25), `threshold` / "
-        "`min_score` -> `relativity` (value in [0, 1]), `session_id` -> `conversation_id`"
+        "`min_score` -> `relativity` (value in [0, 1]), `session_id` -> `conversation_id`; "
+        "unsafe beside `**kwargs` (it may hold the new keyword)"
     )
     examples = [
         Example(
@@ -414,13 +416,9 @@ class MemosUppercaseLogic(Rule):
                 lower = logical_name(entry.key).lower()
                 if entry.key == lower:
                     continue
-                fix = None
-                if group.node.get(lower) is None:
-                    fix = Fix(
-                        Applicability.SAFE,
-                        f"Replace `{entry.key}` with `{lower}`",
-                        (fixes.rename_key(entry, lower),),
-                    )
+                fix = rename_key_fix(
+                    group.node, entry, lower, f"Replace `{entry.key}` with `{lower}`"
+                )
                 yield Finding(
                     entry.key_node,
                     f"MemOS logical keys are lowercase: `{lower}`, not `{entry.key}`",
@@ -621,13 +619,9 @@ class MemosTimeFieldName(Rule):
                 target = TIME_FIELDS.get(entry.key)
                 if target is None:
                     continue
-                fix = None
-                if group.node.get(target) is None:
-                    fix = Fix(
-                        Applicability.SAFE,
-                        f"Rename `{entry.key}` to `{target}`",
-                        (fixes.rename_key(entry, target),),
-                    )
+                fix = rename_key_fix(
+                    group.node, entry, target, f"Rename `{entry.key}` to `{target}`"
+                )
                 yield Finding(
                     entry.key_node,
                     f"MemOS Cloud time fields are `create_time` / `update_time`: use `{target}`",

@@ -325,7 +325,8 @@ class MemsyUnknownKwarg(Rule):
     )
     fix_safety = (
         "safe renames: `k` / `n` / `max_results` -> `limit`, `min_score` / `score_threshold` "
-        "-> `threshold`, `conversation_id` / `thread_id` -> `session_id`"
+        "-> `threshold`, `conversation_id` / `thread_id` -> `session_id`; unsafe beside "
+        "`**kwargs` (it may hold the new keyword); no fix when two keywords would become one"
     )
     examples = [
         Example(

@@ -19,6 +19,8 @@ from mem0lint import fixes
 from mem0lint.callsite import CallSite
 from mem0lint.dialects import MEM0, MEM0_ENTITIES, OPEN_SOURCE, PLATFORM, TIME_FIELDS
 from mem0lint.filtertree import DictValue, Entry, ListValue, Opaque, Scalar, walk
+from mem0lint.ossflatten import logical_rename_keeps_meaning
+from mem0lint.renames import rename_key_fix
 from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
 from mem0lint.rules.common import (
     LOGICAL,
@@ -302,7 +304,10 @@ class DollarOperator(Rule):
         "Platform (its `ne` matches missing and null fields, as MongoDB's `$ne` does); unsafe for "
         "`$ne` and `$nin` on open source (MongoDB's match records where the field is missing or "
         "null, open source's `ne` / `nin` on Qdrant never do); unsafe for `$not` (MongoDB's "
-        "`$not` negates an operator, not conditions)"
+        "`$not` negates an operator, not conditions). A logical key on open source `search()` "
+        "is respelled only when mem0's flattening of `AND` / `OR` / `NOT` keeps every condition "
+        "(no field twice in the `AND` elements and the root, no logical key inside an element); "
+        "no fix otherwise. Beside a `**spread`: unsafe"
     )
     examples = [
         Example(
@@ -358,15 +363,19 @@ class DollarOperator(Rule):
                 bare = safe.get(key) or (LOGICAL.get(key[1:]) if key == "$not" else None)
                 fix = None
                 # Renaming next to an existing `bare` key would make a duplicate key, and Python
-                # keeps only the last one: no fix then.
-                if bare is not None and node.get(bare) is None:
+                # keeps only the last one: no fix then (renames.py).
+                if bare is not None:
                     same = key in safe and key not in changes_meaning
                     applicability = Applicability.SAFE if same else Applicability.UNSAFE
-                    fix = Fix(
-                        applicability,
-                        f"Replace `{key}` with `{bare}`",
-                        (fixes.rename_key(entry, bare),),
+                    fix = rename_key_fix(
+                        node, entry, bare, f"Replace `{key}` with `{bare}`", applicability
                     )
+                if (
+                    fix is not None
+                    and logical_name(key) is not None
+                    and not logical_rename_keeps_meaning(site, site.filters)
+                ):
+                    fix = None  # open source search() would flatten a condition away
                 instead = f"`{bare}`" if bare else "a mem0 operator"
                 yield Finding(
                     entry.key_node,
@@ -388,7 +397,10 @@ class LowercaseLogical(Rule):
         "level (HTTP 400); open source treats it as a payload field named `and`, which matches "
         "nothing or is rejected by the vector store."
     )
-    fix_safety = "safe"
+    fix_safety = (
+        "safe, unless the uppercase key is there (or may be: a `**spread` makes it unsafe); on "
+        "open source `search()` only when mem0's flattening keeps every condition (see MEM201)"
+    )
     examples = [
         Example(
             "mem0-platform",
@@ -405,13 +417,9 @@ class LowercaseLogical(Rule):
                 name = logical_name(key)
                 if name is None or key.startswith("$") or key == name:
                     continue
-                fix = None
-                if condition.node.get(name) is None:  # else the rename makes a duplicate key
-                    fix = Fix(
-                        Applicability.SAFE,
-                        f"Replace `{key}` with `{name}`",
-                        (fixes.rename_key(entry, name),),
-                    )
+                fix = rename_key_fix(condition.node, entry, name, f"Replace `{key}` with `{name}`")
+                if fix is not None and not logical_rename_keeps_meaning(site, site.filters):
+                    fix = None
                 yield Finding(
                     entry.key_node, f"Logical keys are uppercase: `{name}`, not `{key}`", fix
                 )
@@ -477,12 +485,8 @@ class SqlSymbolOperator(Rule):
                     f"Replace `{{{op.key!r}: ...}}` with the bare value",
                     (replace_value(op.condition.entry, op.value.node),),
                 )
-            elif op.ops.get(word) is None:
-                fix = Fix(
-                    Applicability.SAFE,
-                    f"Replace `{op.key}` with `{word}`",
-                    (fixes.rename_key(op.entry, word),),
-                )
+            else:
+                fix = rename_key_fix(op.ops, op.entry, word, f"Replace `{op.key}` with `{word}`")
             use = "a bare value (or `eq`)" if word == "eq" else f"`{word}`"
             yield Finding(
                 op.entry.key_node,
@@ -664,13 +668,7 @@ class UnknownOperator(Rule):
     @staticmethod
     def _respell_fix(op: OperatorEntry, spelled: str) -> Fix | None:
         """`GTE` / `In` / `" gte"` -> the operator itself: the author named it already."""
-        if op.ops.get(spelled) is not None:
-            return None  # the rename would make a duplicate key
-        return Fix(
-            Applicability.SAFE,
-            f"Replace `{op.key}` with `{spelled}`",
-            (fixes.rename_key(op.entry, spelled),),
-        )
+        return rename_key_fix(op.ops, op.entry, spelled, f"Replace `{op.key}` with `{spelled}`")
 
     @staticmethod
     def _in_operator_position(site: CallSite, op: OperatorEntry) -> bool:
@@ -1099,12 +1097,8 @@ class CategoriesOperator(FieldKindRule):
         entry = violation.entry
         condition = violation.condition
         if entry is not None and entry.key == "icontains":
-            if violation.ops.get("contains") is not None:
-                return None
-            return Fix(
-                Applicability.SAFE,
-                "Replace `icontains` with `contains`",
-                (fixes.rename_key(entry, "contains"),),
+            return rename_key_fix(
+                violation.ops, entry, "contains", "Replace `icontains` with `contains`"
             )
         if entry is None:
             value, like = condition.entry.value, condition.entry.key_node

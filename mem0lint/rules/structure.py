@@ -14,6 +14,7 @@ from mem0lint import fixes
 from mem0lint.callsite import CallSite
 from mem0lint.dialects import ENTITY_ALIASES, ENTITY_CAMEL_CASE, MEM0, PLATFORM
 from mem0lint.filtertree import DictValue, Entry, ListValue, Scalar
+from mem0lint.renames import key_taken, may_hide, rename_key_fix
 from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
 from mem0lint.rules.common import ConditionDict, condition_dicts, logical_name
 
@@ -417,7 +418,7 @@ class DottedMetadataKey(Rule):
 
     @staticmethod
     def _wrap(condition: ConditionDict, entry: Entry, field: str, alone: bool) -> Fix | None:
-        if not alone or "." in field or condition.node.get("metadata") is not None:
+        if not alone or "." in field or key_taken(condition.node, entry, "metadata"):
             return None
         value = entry.value
         simple = is_plain_scalar(value) or (
@@ -435,7 +436,8 @@ class DottedMetadataKey(Rule):
             key=fixes.string_like(entry.key_node, "metadata"), value=inner
         )
         return Fix(
-            Applicability.SAFE,
+            # A `**spread` may hold a `metadata` key already (renames.py).
+            Applicability.UNSAFE if may_hide(condition.node) else Applicability.SAFE,
             f'Write `{{"metadata": {{"{field}": ...}}}}`',
             ((entry.element, new),),
         )
@@ -452,7 +454,7 @@ class DottedMetadataKey(Rule):
             or logical_name(field) is not None
         ):
             return None
-        return Fix(Applicability.SAFE, f"Rename to `{field}`", (fixes.rename_key(entry, field),))
+        return rename_key_fix(condition.node, entry, field, f"Rename to `{field}`")
 
 
 class MetadataWrapperOnOss(Rule):
