@@ -365,7 +365,7 @@ def fix(
         for diagnostic in diagnostics:
             if not applicable(diagnostic, unsafe) or _fix_key(diagnostic) in refused:
                 continue
-            if not fixcheck.keeps_comments(diagnostic.fix.replacements):
+            if not _keeps_comments(diagnostic):
                 refused.add(_fix_key(diagnostic))
                 continue
             spans = [(e["location"], e["end_location"]) for e in diagnostic.edits]
@@ -376,13 +376,13 @@ def fix(
         if not picked:
             return FixResult(module, applied, _without_refused(diagnostics, refused), code)
         before = module.code if text is None else text
-        fixed = _apply(module, picked)
+        fixed = _apply(module, picked, before)
         if not fixcheck.still_compiles(module, before, fixed[1], fixed[0], target):
             alone = [
                 d for d in picked if _compiles_alone(module, before, d, target) is not None
             ]
             refused.update(_fix_key(d) for d in picked if d not in alone)
-            fixed = _apply(module, alone) if alone else None
+            fixed = _apply(module, alone, before) if alone else None
             if fixed is None or not fixcheck.still_compiles(
                 module, before, fixed[1], fixed[0], target
             ):
@@ -395,6 +395,20 @@ def fix(
     return FixResult(module, applied, _without_refused(left, refused), code)
 
 
+def _keeps_comments(diagnostic: Diagnostic) -> bool:
+    """Does the fix carry every comment of what it replaces (put back where it lost one)?"""
+    fix = diagnostic.fix
+    if fixcheck.keeps_comments(fix.replacements):
+        return True
+    from mem0lint.comments import put_back
+
+    replacements = put_back(fix.replacements)
+    if replacements is None or not fixcheck.keeps_comments(replacements):
+        return False
+    diagnostic.fix = dataclasses.replace(fix, replacements=replacements)
+    return True
+
+
 def _fix_key(diagnostic: Diagnostic) -> tuple:
     """The same fix in every round (positions move as other fixes apply)."""
     return (
@@ -404,13 +418,24 @@ def _fix_key(diagnostic: Diagnostic) -> tuple:
     )
 
 
-def _apply(module: cst.Module, picked: list[Diagnostic]) -> tuple[str, cst.Module]:
+def _apply(
+    module: cst.Module, picked: list[Diagnostic], before: Union[str, bytes, None] = None
+) -> tuple[str, cst.Module]:
+    """The fixed code and module. `before`: the text `module` was parsed from."""
     chosen: dict[int, cst.CSTNode] = {}
     for diagnostic in picked:
         for old, new in diagnostic.fix.replacements:
             chosen[id(old)] = new
-    code = module.visit(_Replace(chosen)).code
-    return code, parse_again(code, module)
+    fixed = module.visit(_Replace(chosen))
+    final_cr = before is not None and before[-1:] in ("\r", b"\r")
+    if final_cr and not fixed.has_trailing_newline:
+        # libcst reads the last `\r` of a CR-only file as no final newline and drops it.
+        fixed = fixed.with_changes(has_trailing_newline=True)
+    code = fixed.code
+    again = parse_again(code, module)
+    if code.endswith("\r") and not again.has_trailing_newline:
+        again = again.with_changes(has_trailing_newline=True)
+    return code, again
 
 
 def _compiles_alone(
@@ -425,7 +450,7 @@ def _compiles_alone(
         fixcheck.requoted(fix.replacements, '"'),
     ):
         diagnostic.fix = dataclasses.replace(fix, replacements=replacements)
-        code, fixed = _apply(module, [diagnostic])
+        code, fixed = _apply(module, [diagnostic], before)
         if fixcheck.still_compiles(module, before, fixed, code, target):
             return diagnostic
     diagnostic.fix = fix
