@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import ast
+import dataclasses
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Callable, Iterator, Union
 
 import libcst as cst
 
-from mem0lint import context, suppressions
+from mem0lint import context, fixcheck, suppressions
 from mem0lint.binding import BindingCollector, ProjectLookup, Resolver
 from mem0lint.callsite import CallSite, call_sites
 from mem0lint.dialects import Dialect
@@ -420,32 +421,120 @@ def fix(
     project: Union[ProjectLookup, None] = None,
     source: Union[str, bytes, None] = None,
     blocks: bool = False,
+    target: fixcheck.Target = fixcheck.DEFAULT_TARGET,
 ) -> FixResult:
-    """Apply fixes, re-parse, re-check, until nothing applies (bounded)."""
+    """Apply fixes, re-parse, re-check, until nothing applies (bounded).
+
+    A fix that would lose a comment, or leave code that does not compile for `target` (the
+    oldest Python of the project), is not applied: its finding stays reported, without a fix."""
     unsafe = rules.settings.unsafe_fixes
     applied = 0
     code = None
+    refused: set[tuple] = set()
     for _ in range(MAX_FIX_ROUNDS):
         text = source if code is None else code
         diagnostics = lint(module, rules, keep=keep, project=project, source=text, blocks=blocks)
-        chosen: dict[int, cst.CSTNode] = {}
+        picked: list[Diagnostic] = []
         taken: list[tuple] = []
         for diagnostic in diagnostics:
-            if not applicable(diagnostic, unsafe):
+            if not applicable(diagnostic, unsafe) or _fix_key(diagnostic) in refused:
+                continue
+            if not _keeps_comments(diagnostic):
+                refused.add(_fix_key(diagnostic))
                 continue
             spans = [(e["location"], e["end_location"]) for e in diagnostic.edits]
             if any(_overlaps(s, t) for s in spans for t in taken):
                 continue  # the next round sees the re-parsed code
             taken.extend(spans)
-            for old, new in diagnostic.fix.replacements:
-                chosen[id(old)] = new
-            applied += 1
-        if not chosen:
-            return FixResult(module, applied, diagnostics, code)
-        code = module.visit(_Replace(chosen)).code
-        module = parse_again(code, module)
+            picked.append(diagnostic)
+        if not picked:
+            return FixResult(module, applied, _without_refused(diagnostics, refused), code)
+        before = module.code if text is None else text
+        fixed = _apply(module, picked, before)
+        if not fixcheck.still_compiles(module, before, fixed[1], fixed[0], target):
+            alone = [d for d in picked if _compiles_alone(module, before, d, target) is not None]
+            refused.update(_fix_key(d) for d in picked if d not in alone)
+            fixed = _apply(module, alone, before) if alone else None
+            if fixed is None or not fixcheck.still_compiles(
+                module, before, fixed[1], fixed[0], target
+            ):
+                refused.update(_fix_key(d) for d in alone)
+                continue
+            picked = alone
+        applied += len(picked)
+        code, module = fixed
     left = lint(module, rules, keep=keep, project=project, source=code, blocks=blocks)
-    return FixResult(module, applied, left, code)
+    return FixResult(module, applied, _without_refused(left, refused), code)
+
+
+def _keeps_comments(diagnostic: Diagnostic) -> bool:
+    """Does the fix carry every comment of what it replaces (put back where it lost one)?"""
+    fix = diagnostic.fix
+    if fixcheck.keeps_comments(fix.replacements):
+        return True
+    from mem0lint.comments import put_back
+
+    replacements = put_back(fix.replacements)
+    if replacements is None or not fixcheck.keeps_comments(replacements):
+        return False
+    diagnostic.fix = dataclasses.replace(fix, replacements=replacements)
+    return True
+
+
+def _fix_key(diagnostic: Diagnostic) -> tuple:
+    """The same fix in every round (positions move as other fixes apply)."""
+    return (
+        diagnostic.code,
+        diagnostic.message,
+        tuple(edit["content"] for edit in diagnostic.edits),
+    )
+
+
+def _apply(
+    module: cst.Module, picked: list[Diagnostic], before: Union[str, bytes, None] = None
+) -> tuple[str, cst.Module]:
+    """The fixed code and module. `before`: the text `module` was parsed from."""
+    chosen: dict[int, cst.CSTNode] = {}
+    for diagnostic in picked:
+        for old, new in diagnostic.fix.replacements:
+            chosen[id(old)] = new
+    fixed = module.visit(_Replace(chosen))
+    final_cr = before is not None and before[-1:] in ("\r", b"\r")
+    if final_cr and not fixed.has_trailing_newline:
+        # libcst reads the last `\r` of a CR-only file as no final newline and drops it.
+        fixed = fixed.with_changes(has_trailing_newline=True)
+    code = fixed.code
+    again = parse_again(code, module)
+    if code.endswith("\r") and not again.has_trailing_newline:
+        again = again.with_changes(has_trailing_newline=True)
+    return code, again
+
+
+def _compiles_alone(
+    module: cst.Module, before: Union[str, bytes], diagnostic: Diagnostic, target: tuple
+) -> Union[Diagnostic, None]:
+    """The diagnostic, its fix written in the other quote if that is what compiling needs (an
+    f-string around the call); None if neither compiles."""
+    fix = diagnostic.fix
+    for replacements in (
+        fix.replacements,
+        fixcheck.requoted(fix.replacements, "'"),
+        fixcheck.requoted(fix.replacements, '"'),
+    ):
+        diagnostic.fix = dataclasses.replace(fix, replacements=replacements)
+        code, fixed = _apply(module, [diagnostic], before)
+        if fixcheck.still_compiles(module, before, fixed, code, target):
+            return diagnostic
+    diagnostic.fix = fix
+    return None
+
+
+def _without_refused(diagnostics: list[Diagnostic], refused: set[tuple]) -> list[Diagnostic]:
+    """A refused fix is not offered: its finding is reported as not fixable."""
+    for diagnostic in diagnostics:
+        if diagnostic.fix is not None and _fix_key(diagnostic) in refused:
+            diagnostic.fix, diagnostic.edits = None, []
+    return diagnostics
 
 
 def parse_again(code: str, like: cst.Module) -> cst.Module:

@@ -187,7 +187,12 @@ def _run_program(
             report.noqa_added += added
             diagnostics = []
     else:
-        result = engine.fix(module, rules, keep=keep, project=project, source=source, blocks=blocks)
+        from mem0lint.fixcheck import target_for
+
+        target = target_for(report.source.path)
+        result = engine.fix(
+            module, rules, keep=keep, project=project, source=source, blocks=blocks, target=target
+        )
         diagnostics = result.diagnostics
         if result.applied and result.code is not None:
             if document.update(program, result.module):
