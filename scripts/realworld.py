@@ -43,13 +43,32 @@ LOUD = ("error", "warning")
 def run_mem0lint(repo_dir: Path, timeout: int) -> List[Dict[str, Any]]:
     """Lint one checked-out repo by path, with this checkout's mem0lint; return its findings."""
     env = dict(os.environ)
-    env["PYTHONPATH"] = str(HERE) + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
-    cmd = [sys.executable, "-m", "mem0lint", "--output-format", "json", "--no-cache", "--exit-zero", "."]
+    env["PYTHONPATH"] = str(HERE) + (
+        os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else ""
+    )
+    cmd = [
+        sys.executable,
+        "-m",
+        "mem0lint",
+        "--output-format",
+        "json",
+        "--no-cache",
+        "--exit-zero",
+        ".",
+    ]
     proc = subprocess.run(
-        cmd, cwd=str(repo_dir), env=env, capture_output=True, text=True, timeout=timeout, check=False
+        cmd,
+        cwd=str(repo_dir),
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
     )
     if proc.returncode != 0:
-        raise RuntimeError(f"mem0lint exited {proc.returncode} on {repo_dir}:\n{proc.stderr[-2000:]}")
+        raise RuntimeError(
+            f"mem0lint exited {proc.returncode} on {repo_dir}:\n{proc.stderr[-2000:]}"
+        )
     out = proc.stdout.strip()
     data = json.loads(out) if out else []
     findings = []
@@ -166,9 +185,13 @@ def score_repo(
 
 def main(argv: Optional[List[str]] = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--root", type=Path, default=DEFAULT_ROOT, help="folder of owner+name checkouts")
+    ap.add_argument(
+        "--root", type=Path, default=DEFAULT_ROOT, help="folder of owner+name checkouts"
+    )
     ap.add_argument("--labels", type=Path, default=DEFAULT_LABELS)
-    ap.add_argument("--repos", type=Path, default=DEFAULT_REPOS, help="repos.json (which repos to run)")
+    ap.add_argument(
+        "--repos", type=Path, default=DEFAULT_REPOS, help="repos.json (which repos to run)"
+    )
     ap.add_argument("--repo", action="append", default=[], help="only this owner+name (repeatable)")
     ap.add_argument("--drift", type=int, default=3, help="rows a label may be off by (default 3)")
     ap.add_argument("--list", action="store_true", help="list every finding with its verdict")
@@ -178,7 +201,9 @@ def main(argv: Optional[List[str]] = None) -> int:
     ap.add_argument("--json", type=Path, help="also write the findings and scores here")
     args = ap.parse_args(argv)
 
-    labels = {e["repo"]: e for e in json.loads(args.labels.read_text())} if args.labels.exists() else {}
+    labels = (
+        {e["repo"]: e for e in json.loads(args.labels.read_text())} if args.labels.exists() else {}
+    )
     if args.repos.exists():
         names = [r["repo"] for r in json.loads(args.repos.read_text())]
     else:
@@ -213,9 +238,33 @@ def main(argv: Optional[List[str]] = None) -> int:
                 file=sys.stderr,
             )
 
-    head = ("repo", "commit", "pin", "findings", "TP", "FP", "unjudged", "problems", "missed", "info T/F/?")
+    head = (
+        "repo",
+        "commit",
+        "pin",
+        "findings",
+        "TP",
+        "FP",
+        "unjudged",
+        "problems",
+        "missed",
+        "info T/F/?",
+    )
     lines = [head]
-    tot = {k: 0 for k in ("findings", "tp", "fp", "unjudged", "problems", "missed", "info_tp", "info_fp", "info_unjudged")}
+    tot = {
+        k: 0
+        for k in (
+            "findings",
+            "tp",
+            "fp",
+            "unjudged",
+            "problems",
+            "missed",
+            "info_tp",
+            "info_fp",
+            "info_unjudged",
+        )
+    }
     for s in results:
         for k in tot:
             tot[k] += s[k]
@@ -254,18 +303,15 @@ def main(argv: Optional[List[str]] = None) -> int:
     print(
         f"\nprecision (error/warning, judged) = {tot['tp']}/{tot['tp'] + tot['fp']} = "
         f"{ratio(tot['tp'], tot['tp'] + tot['fp'])}"
-        f"   recall (labelled problems) = {found}/{tot['problems']} = {ratio(found, tot['problems'])}"
+        f"   recall (labelled problems) = {found}/{tot['problems']} = "
+        f"{ratio(found, tot['problems'])}"
         f"   unjudged = {tot['unjudged']}"
     )
     if args.json:
         out = []
         for s in results:
             out.append(
-                {
-                    k: s[k]
-                    for k in s
-                    if k not in ("rows", "stale", "missed_rows")
-                }
+                {k: s[k] for k in s if k not in ("rows", "stale", "missed_rows")}
                 | {"list": [dict(f, verdict=v) for f, v, _ in s["rows"]]}
             )
         args.json.write_text(json.dumps(out, indent=1) + "\n")
