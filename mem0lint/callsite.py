@@ -238,7 +238,7 @@ def _rest_site(call: cst.Call, scope: Scope, resolver: Resolver, awaited: bool) 
     url = args.get("url", positional[0] if positional else None)
     method = _endpoint(url, scope) if url is not None else None
     body = args.get("json")
-    if method is None or body is None:
+    if method is None or body is None or not _platform_host(url, scope):
         return None
     site = CallSite(PLATFORM, method, call, scope, resolver, awaited)
     tree = read_filter(site.follow(body))
@@ -257,6 +257,35 @@ def _endpoint(url: cst.BaseExpression, scope: Scope) -> str | None:
         if tail.endswith(suffix) or tail.endswith(suffix.rstrip("/")):
             return method
     return None
+
+
+def _platform_host(url: cst.BaseExpression, scope: Scope, depth: int = 0) -> bool:
+    """Does the URL start at mem0's Platform (a host spelled `mem0.ai`)? The same paths are
+    served by proxies and sidecars of users' own (a `{sidecar_url}/v3/memories/search/`), whose
+    grammar is theirs: a URL whose head cannot be seen is not judged."""
+    if depth > 5:
+        return False
+    if isinstance(url, (cst.SimpleString, cst.ConcatenatedString)):
+        value = url.evaluated_value
+        return isinstance(value, str) and "mem0.ai" in value.split("/v", 1)[0]
+    if isinstance(url, cst.FormattedString):
+        first = url.parts[0] if url.parts else None
+        if isinstance(first, cst.FormattedStringText):
+            return "mem0.ai" in first.value
+        return isinstance(first, cst.FormattedStringExpression) and _platform_host(
+            first.expression, scope, depth + 1
+        )
+    if isinstance(url, cst.BinaryOperation) and isinstance(url.operator, cst.Add):
+        return _platform_host(url.left, scope, depth + 1)
+    if isinstance(url, cst.Name):
+        bindings = scope.lookup(url.value)
+        if len(bindings) == 1 and bindings[0].kind == "value":
+            return _platform_host(bindings[0].value, bindings[0].scope, depth + 1)
+        return False
+    if isinstance(url, cst.Call) and len(url.args) >= 2:
+        # os.environ.get("MEM0_HOST", "https://api.mem0.ai"), os.getenv(...): the default.
+        return _platform_host(url.args[1].value, scope, depth + 1)
+    return False
 
 
 def _literal_tail(url: cst.BaseExpression, scope: Scope, depth: int = 0) -> str | None:

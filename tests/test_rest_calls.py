@@ -6,6 +6,7 @@ import pytest
 from conftest import fix_source, lint_source
 
 HEAD = """
+import os
 import aiohttp
 import httpx
 import requests
@@ -23,6 +24,10 @@ JUDGED = {
     ),
     "httpx.Client in with": (
         'with httpx.Client() as c:\n    c.post(url=f"{BASE}/v3/memories/", json={"run_id": "r"})'
+    ),
+    "host from the environment, Platform by default": (
+        'requests.post(os.environ.get("MEM0_HOST", BASE) + "/v3/memories/search/", '
+        'json={"user_id": "u"})'
     ),
     "aiohttp session, URL name": """
         URL = f"{BASE}/v3/memories/search/"
@@ -57,6 +62,13 @@ SILENT = {
     ),
     "GET": 'requests.get(f"{BASE}/v3/memories/search/", params={"user_id": "u"})',
     "unknown object's post": 'poster.post(f"{BASE}/v3/memories/search/", json={"user_id": "u"})',
+    # The same paths on a proxy or sidecar of the user's own: its grammar is not the Platform's.
+    "a sidecar's URL from a variable": (
+        'requests.post(f"{sidecar_url}/v3/memories/search/", json={"user_id": "u"})'
+    ),
+    "a local server": (
+        'requests.post("http://localhost:8000/v3/memories/search/", json={"user_id": "u"})'
+    ),
     "correct body": (
         'requests.post(f"{BASE}/v3/memories/search/", json={"query": "q", '
         '"filters": {"OR": [{"user_id": "u"}, {"agent_id": "a"}]}, "top_k": 5})'
@@ -79,11 +91,22 @@ def test_filter_operators_in_the_body_are_checked():
 def test_entity_moves_into_the_body_filters():
     code = HEAD + (
         'requests.post(f"{BASE}/v3/memories/search/", '
-        'json={"query": "q", "user_id": "u", "filters": {"AND": [{"agent_id": "a"}]}})'
+        'json={"query": "q", "user_id": "u", "filters": {"AND": [{"created_at": {"gte": "2025"}}]}})'
     )
     assert fix_source(code).endswith(
-        'json={"query": "q", "filters": {"AND": [{"agent_id": "a"}, {"user_id": "u"}]}})'
+        'json={"query": "q", "filters": {"AND": [{"created_at": {"gte": "2025"}}, '
+        '{"user_id": "u"}]}})'
     )
+
+
+def test_a_move_that_makes_an_and_of_user_and_agent_is_not_safe():
+    # AND of user_id and agent_id matches almost nothing on the Platform (MEM403): the move
+    # would turn one finding into another, so it is left to --unsafe-fixes.
+    code = HEAD + (
+        'requests.post(f"{BASE}/v3/memories/search/", '
+        'json={"query": "q", "user_id": "u", "filters": {"AND": [{"agent_id": "a"}]}})'
+    )
+    assert fix_source(code) == code
 
 
 def test_no_fix_when_both_spellings_are_present():

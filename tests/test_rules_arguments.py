@@ -374,6 +374,25 @@ def test_unknown_keywords_per_dialect(preamble, call, expected):
     assert codes(preamble + call + "\n") == expected
 
 
+@pytest.mark.parametrize(
+    ("call", "severity"),
+    [
+        # 1.x keywords whose value asks for what 2.x does anyway: dead code, info.
+        ("client.search('q', filters={'user_id': 'u'}, version='v2')", "info"),
+        ("client.search('q', filters={'user_id': 'u'}, output_format='v1.1')", "info"),
+        ("client.get_all(filters={'user_id': 'u'}, api_version='v1')", "info"),
+        ("client.get_all(filters={'user_id': 'u'}, enable_graph=False)", "info"),
+        # What 2.x no longer does: the caller silently gets something else.
+        ("client.search('q', filters={'user_id': 'u'}, output_format='v1.0')", "warning"),
+        ("client.get_all(filters={'user_id': 'u'}, enable_graph=True)", "warning"),
+        ("client.search('q', filters={'user_id': 'u'}, enable_graph=0)", "warning"),
+        ("client.search('q', filters={'user_id': 'u'}, version=v)", "warning"),
+    ],
+)
+def test_removed_keywords_that_ask_for_the_default_are_info(call, severity):
+    assert [d.severity.value for d in lint_source(PLATFORM + call + "\n")] == [severity]
+
+
 def test_reference_date_none_is_allowed_on_oss():
     assert codes(OSS + "memory.search('q', filters={'user_id': 'u'}, reference_date=None)\n") == []
     assert codes(OSS + "memory.search('q', filters={'user_id': 'u'}, reference_date=d)\n") == [

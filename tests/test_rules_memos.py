@@ -166,3 +166,29 @@ def test_mem0_gets_memos_grammar_reported_in_mem0_dialect():
     """
     found = [(d.code, d.dialect) for d in lint_source(code)]
     assert found == [("MEM691", "mem0-platform"), ("MEM691", "mem0-platform")]
+
+
+@pytest.mark.parametrize(
+    ("made", "expected"),
+    [
+        ('MemOSClient(api_key="key")', ["MEM660"]),  # MemOS Cloud by default
+        (
+            'MemOSClient(api_key="k", base_url="https://memos.memtensor.cn/api/openmem/v1")',
+            ["MEM660"],
+        ),
+        # A self-hosted server (or a placeholder): its time fields are created_at / updated_at.
+        ('MemOSClient(api_key="k", base_url="http://localhost:8000")', []),
+        ('MemOSClient(api_key="k", base_url="...")', []),
+        ("MemOSClient(api_key=key, base_url=url)", []),
+    ],
+)
+def test_time_field_names_are_cloud_names_only_on_the_cloud(made, expected):
+    code = f"""
+from memos.api.client import MemOSClient
+client = {made}
+client.search_memory(
+    query="q", user_id="u", conversation_id="c",
+    filter={{"and": [{{"created_at": {{"gte": "2025-01-01"}}}}]}},
+)
+"""
+    assert codes(code) == expected

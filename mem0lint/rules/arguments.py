@@ -1182,6 +1182,26 @@ EXPLAINED_ELSEWHERE = {
 }
 
 
+# Keywords of mem0ai 1.x whose value asks for what 2.x does anyway (None: any value). Passing
+# them is dead code, not a silently wrong result: info, not a warning.
+HARMLESS_REMOVED = {
+    "version": frozenset({"v2"}),
+    "output_format": frozenset({"v1.1"}),
+    "api_version": None,
+    "enable_graph": frozenset({False}),
+}
+
+
+def _harmless(name: str, arg: cst.Arg) -> bool:
+    if name not in HARMLESS_REMOVED:
+        return False
+    values = HARMLESS_REMOVED[name]
+    if values is None:
+        return True
+    ok, value = literal_value(arg.value)
+    return ok and value in values and type(value) is type(next(iter(values)))
+
+
 class OtherUnknownKwarg(Rule):
     code = "MEM107"
     versions = {"mem0ai": ">=2.0.0"}
@@ -1193,17 +1213,19 @@ class OtherUnknownKwarg(Rule):
     why = (
         "mem0 `search()` and `get_all()` accept any keyword: open source drops unknown ones, the "
         "Platform SDK sends them and the API ignores them. Options from older versions "
-        "(`output_format`, `version`, `enable_graph`) or other libraries do nothing."
+        "(`output_format`, `version`, `enable_graph`) or other libraries do nothing. Where the "
+        "value asks for what 2.x does anyway (`version=\"v2\"`, `output_format=\"v1.1\"`, "
+        "`api_version=`, `enable_graph=False`) the keyword is only dead code: reported at info."
     )
     examples = [
         Example(
             "mem0-platform",
-            bad='client.search("q", filters={"user_id": "u"}, output_format="v1.1")',
+            bad='client.search("q", filters={"user_id": "u"}, enable_graph=True)',
             good='client.search("q", filters={"user_id": "u"})',
         ),
         Example(
             "mem0-oss",
-            bad='memory.get_all(filters={"user_id": "u"}, version="v2")',
+            bad='memory.get_all(filters={"user_id": "u"}, fields=["memory"])',
             good='memory.get_all(filters={"user_id": "u"})',
         ),
     ]
@@ -1212,5 +1234,9 @@ class OtherUnknownKwarg(Rule):
         explained = EXPLAINED_ELSEWHERE[site.method]
         for name, arg in site.keywords.items():
             if name in site.spec.params or name in explained or camel_spelling_of(name):
+                continue
+            if _harmless(name, arg):
+                message = f"{not_a_parameter(site, name)}; it asks for what 2.x does anyway: remove it"
+                yield Finding(arg, message, severity=Severity.INFO)
                 continue
             yield Finding(arg, f"{not_a_parameter(site, name)}; remove it")

@@ -582,6 +582,28 @@ class MemosInfoWrapper(Rule):
                 )
 
 
+# The hosts of MemOS Cloud (MemOSClient's defaults); a self-hosted MemOS server names its time
+# fields `created_at` / `updated_at`.
+CLOUD_HOSTS = ("memos.memtensor.cn", "api.memt.ai")
+
+
+def _may_be_self_hosted(site: CallSite) -> bool:
+    """Does the file make a MemOSClient with a `base_url=` that is not MemOS Cloud's? Then which
+    server a call reaches, and so its time field names, cannot be told."""
+    from mem0lint.filtertree import literal_value
+
+    resolver = site.resolver
+    for call, scope in resolver.collector.calls:
+        if resolver.qualified_name(call.func, scope) != "memos.api.client.MemOSClient":
+            continue
+        for arg in call.args:
+            if arg.keyword is not None and arg.keyword.value == "base_url":
+                ok, value = literal_value(arg.value)
+                if not (ok and isinstance(value, str) and any(h in value for h in CLOUD_HOSTS)):
+                    return True
+    return False
+
+
 class MemosTimeFieldName(Rule):
     code = "MEM660"
     versions = {"memoryos": ">=2.0.24"}
@@ -614,6 +636,8 @@ class MemosTimeFieldName(Rule):
     ]
 
     def check(self, site: CallSite) -> Iterator[Finding]:
+        if _may_be_self_hosted(site):
+            return
         for group in groups(site.filters):
             for entry in group.field_entries():
                 target = TIME_FIELDS.get(entry.key)
