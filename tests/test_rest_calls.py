@@ -91,7 +91,8 @@ def test_filter_operators_in_the_body_are_checked():
 def test_entity_moves_into_the_body_filters():
     code = HEAD + (
         'requests.post(f"{BASE}/v3/memories/search/", '
-        'json={"query": "q", "user_id": "u", "filters": {"AND": [{"created_at": {"gte": "2025"}}]}})'
+        'json={"query": "q", "user_id": "u", '
+        '"filters": {"AND": [{"created_at": {"gte": "2025"}}]}})'
     )
     assert fix_source(code).endswith(
         'json={"query": "q", "filters": {"AND": [{"created_at": {"gte": "2025"}}, '

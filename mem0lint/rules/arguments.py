@@ -1214,7 +1214,7 @@ class OtherUnknownKwarg(Rule):
         "mem0 `search()` and `get_all()` accept any keyword: open source drops unknown ones, the "
         "Platform SDK sends them and the API ignores them. Options from older versions "
         "(`output_format`, `version`, `enable_graph`) or other libraries do nothing. Where the "
-        "value asks for what 2.x does anyway (`version=\"v2\"`, `output_format=\"v1.1\"`, "
+        'value asks for what 2.x does anyway (`version="v2"`, `output_format="v1.1"`, '
         "`api_version=`, `enable_graph=False`) the keyword is only dead code: reported at info."
     )
     examples = [
@@ -1236,7 +1236,8 @@ class OtherUnknownKwarg(Rule):
             if name in site.spec.params or name in explained or camel_spelling_of(name):
                 continue
             if _harmless(name, arg):
-                message = f"{not_a_parameter(site, name)}; it asks for what 2.x does anyway: remove it"
+                what = not_a_parameter(site, name)
+                message = f"{what}; it asks for what 2.x does anyway: remove it"
                 yield Finding(arg, message, severity=Severity.INFO)
                 continue
             yield Finding(arg, f"{not_a_parameter(site, name)}; remove it")
