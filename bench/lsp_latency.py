@@ -137,7 +137,8 @@ async def measure(edits: int, every: int) -> list[float]:
 def pipeline_cpu(every: int, rounds: int = 5) -> float:
     """The CPU time (ms, best of `rounds`) of the pipeline the server runs per change, in this
     process: what the latency would be on an idle machine, less the debounce and the I/O."""
-    from mem0lint import cli, config
+    from mem0lint import config
+    from mem0lint.inproject import lint_text
     from mem0lint.runner import CHECK
 
     folder = Path(tempfile.mkdtemp(prefix="mem0lint-lsp-bench-"))
@@ -146,7 +147,9 @@ def pipeline_cpu(every: int, rounds: int = 5) -> float:
     best = float("inf")
     for _ in range(rounds + 1):  # the first imports libcst and the rules
         start = time.process_time()
-        cli.lint_text(folder / "service.py", data, finder, config.CommandLine(), CHECK)
+        lint_text(
+            data, folder / "service.py", CHECK, finder=finder, command_line=config.CommandLine()
+        )
         best = min(best, time.process_time() - start)
     return best * 1000
 

@@ -23,6 +23,7 @@ from mem0lint.sources import SourceFile
 
 if TYPE_CHECKING:
     from mem0lint.cache import Cache
+    from mem0lint.modules import ModuleFinder
     from mem0lint.project import ProjectIndex
     from mem0lint.settings import Settings
 
@@ -70,10 +71,15 @@ def run(
     cache: Cache | None = None,
     project: Callable[[], ProjectIndex] | None = None,
     advance: Callable[[], None] | None = None,
+    modules: ModuleFinder | None = None,
 ) -> list[FileReport]:
     """`project` builds the run's project index, called only if some file is parsed;
-    `advance` is called once per file (a progress bar)."""
+    `advance` is called once per file (a progress bar); `modules`: the run's module finder
+    (the same as the index's), to keep a file whose imports lead to a module that spells an
+    SDK word although the run did not name that module (`ModuleFinder.reaches_sdk`)."""
     sources = list(sources)
+    if modules is None and project is not None:
+        modules = getattr(project, "modules", None)  # the CLI's factory carries the run's finder
     names = external_words(settings.receivers)
     reports: list[FileReport | None] = [None] * len(sources)
     todo: list[tuple[int, SourceFile, bytes | None]] = []
@@ -149,6 +155,8 @@ def run(
                     continue
             remaining.append((index, source, scanned | missing, fresh))
         dropped = remaining
+    if modules is not None:
+        dropped = _reaching(dropped, modules, names, keep, todo)
 
     todo.sort(key=lambda item: item[0])
     checked = _check(todo, settings, mode, roots, jobs, project)
@@ -170,11 +178,55 @@ def run(
         if cache is not None and fresh and not report.error:
             cache.remember_dropped(source.fspath, words)
     if cache is not None:
+        if modules is not None:
+            cache.depend(_consulted(modules, reports))  # type: ignore[arg-type]
         cache.save()
     if advance is not None:
         for _ in sources:
             advance()
     return reports  # type: ignore[return-value]  (every slot is filled)
+
+
+def _reaching(dropped: list, modules: ModuleFinder, names, keep, todo: list) -> list:
+    """The dropped files whose imports lead to no module that spells an SDK word; the others
+    are kept. Only files read in this run: a dropped verdict from the cache holds while nothing
+    the run consulted changed (`Cache.depend`)."""
+    remaining = []
+    for item in dropped:
+        index, source, _, fresh = item
+        if fresh:
+            try:
+                data = source.path.read_bytes()
+            except OSError:
+                todo.append((index, source, None))
+                continue
+            if modules.reaches_sdk(source.fspath, data, names):
+                keep(index, source, data)
+                continue
+        remaining.append(item)
+    return remaining
+
+
+def _consulted(modules: ModuleFinder, reports: Iterable[FileReport | None]) -> set[str]:
+    """Every file read and folder listed for the project around the run's files (the
+    prefilter's, this process's and the workers')."""
+    consulted = set(modules.consulted)
+    for report in reports:
+        if report is not None:
+            consulted.update(report.consulted)
+    return consulted
+
+
+def consulted_stats(modules: ModuleFinder, reports: Iterable[FileReport]) -> dict:
+    """{path: os.stat_result} of what the run consulted (a snapshot's clean record needs
+    them unchanged too)."""
+    stats = {}
+    for path in _consulted(modules, reports):
+        try:
+            stats[path] = os.stat(path)
+        except OSError:
+            continue
+    return stats
 
 
 def _check(todo, settings: Settings, mode: str, roots: list[Path], jobs: int | None, project):

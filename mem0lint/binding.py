@@ -4,19 +4,27 @@ One pass over the module records, per scope, what every name is bound to (import
 annotations, `with ... as`, parameters) and, per class, what `self.x` is set to. Resolution runs
 afterwards, on demand, so a module global defined below the function that uses it still binds.
 
-A receiver is judged only when every binding of its name points at the same SDK client; anything
-else (a parameter without annotation, a name rebound to something unknown, `getattr`) resolves to
-None and is never judged. Unknown must stay silent: a false positive is a bug.
+The pass walks statements in order (bind/flow.py): every call, assigned value and returned value
+remembers the point it is at, and a name is resolved by the bindings that reach that point
+(closures, functions reading module globals and `self.x`: by every binding). What a receiver may
+be is a set of clients (bind/values.py): a union is judged only by what every member says
+(bind/union.py). Anything that cannot be resolved (a parameter without annotation whose call
+sites are not all known, a name rebound to something unknown, `getattr`) is unknown and never
+judged. Unknown must stay silent: a false positive is a bug.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterator, Optional, Union
+from typing import Callable, Iterator, Optional, Union
 
 import libcst as cst
 
+from mem0lint.bind import params, values
+from mem0lint.bind.flow import Env, Frame, Point, extend, isinstance_narrowing, join_envs
+from mem0lint.bind.values import Value
 from mem0lint.dialects import RESOLVABLE_CLASSES, Dialect
+from mem0lint.walk import walk
 
 
 @dataclass
@@ -54,9 +62,18 @@ class Scope:
     function: Union[cst.FunctionDef, None] = None
     # Names declared `global` here: assignments to them bind in the module scope.
     globals: set[str] = field(default_factory=set)
+    # Statement order (bind/flow.py): the bindings reaching the statement being walked; names
+    # an inner scope rebinds (`global`, `nonlocal`): resolved by every binding.
+    env: Env = field(default_factory=dict)
+    env_shared: bool = False  # a Point holds `env`: copy before changing it
+    dynamic: set[str] = field(default_factory=set)
+    observer: Optional[Callable[[Scope, str, Binding], None]] = None
+    outer: Optional[Point] = None  # a comprehension's: the point it runs at
 
     def bind(self, name: str, binding: Binding) -> None:
         self.bindings.setdefault(name, []).append(binding)
+        if self.observer is not None:
+            self.observer(self, name, binding)
 
     def lookup(self, name: str) -> list[Binding]:
         """Python's rule: own scope, then enclosing functions and the module, never class bodies
@@ -85,8 +102,19 @@ class BindingCollector(cst.CSTVisitor):
     """Records bindings and every call together with the scope it appears in."""
 
     def __init__(self) -> None:
-        self.module_scope = Scope("module", None)
+        self.module_scope = Scope("module", None, observer=self._bound)
         self._scopes: list[Scope] = [self.module_scope]
+        # Documents: the block (region) being walked; id(binding) -> its block (see flow.py).
+        self.block = 0
+        self.blocks: Optional[dict[int, int]] = None
+        self._frames: list[Frame] = []
+        # id(returned or yielded expression) -> the point it is evaluated at.
+        self.points: dict[int, Point] = {}
+        # The blocks each name is spelled in, once per use (a function whose name appears only
+        # in its `def` and as the callee of calls does not escape: its call sites are known).
+        self.name_uses: dict[str, list[int]] = {}
+        # A page or notebook: nothing imports it, so its functions' call sites are all here.
+        self.closed = False
         self.calls: list[tuple[cst.Call, Scope]] = []
         # id(awaited expression) -> the Await node (a fix that drops a wrong `await` needs it).
         self.await_of: dict[int, cst.Await] = {}
@@ -104,11 +132,153 @@ class BindingCollector(cst.CSTVisitor):
     def scope(self) -> Scope:
         return self._scopes[-1]
 
+    # Statement order (bind/flow.py) -----------------------------------------------------------
+    def start_block(self, block: int) -> None:
+        """Documents: the statements walked from now on belong to region `block`."""
+        self.block = block
+        if self.blocks is None:
+            self.blocks = {}
+
+    def here(self) -> Point:
+        """The current scope at the statement being walked."""
+        scope = self.scope
+        scope.env_shared = True
+        point = Point(scope, scope.env, self.block, self.blocks, scope.outer)
+        for frame in self._frames:
+            if frame.scope is scope:
+                frame.points.append(point)
+        return point
+
+    def end(self) -> Point:
+        """The module as an importer sees it: the bindings that reach its end (names an inner
+        scope rebinds through `global` stay flow-insensitive). For cross-module lookups."""
+        scope = self.module_scope
+        scope.env_shared = True
+        return Point(scope, scope.env, self.block, self.blocks)
+
+    def _bound(self, scope: Scope, name: str, binding: Binding) -> None:
+        if self.blocks is not None:
+            self.blocks[id(binding)] = self.block
+        if scope is not self.scope:  # `global` / `nonlocal` from an inner scope
+            scope.dynamic.add(name)
+            return
+        self._set(scope, name, (binding,))
+        for frame in self._frames:
+            if frame.scope is scope:
+                frame.made.setdefault(name, []).append(binding)
+
+    def _set(self, scope: Scope, name: str, bindings: tuple) -> None:
+        if scope.env_shared:
+            scope.env = dict(scope.env)
+            scope.env_shared = False
+        scope.env[name] = bindings
+
+    def _replace_env(self, env: Env) -> None:
+        scope = self.scope
+        scope.env = env
+        scope.env_shared = True  # may be shared with a saved entry state
+
+    def _walk_framed(self, nodes) -> Frame:
+        """Walk `nodes` (a loop or `try` body), recording the points made and what is bound."""
+        frame = Frame(self.scope)
+        self._frames.append(frame)
+        try:
+            for node in nodes:
+                if node is not None:
+                    walk(node, self)
+        finally:
+            self._frames.pop()
+        return frame
+
+    def visit_If(self, node: cst.If) -> bool:
+        walk(node.test, self)
+        entry = self.scope.env
+        self.scope.env_shared = True
+        narrowed = isinstance_narrowing(node.test)
+        for name, types in narrowed:
+            self._set(self.scope, name, (Binding("isinstance", types, self.here()),))
+        walk(node.body, self)
+        exits = [self.scope.env]
+        self._replace_env(entry)
+        if node.orelse is not None:
+            walk(node.orelse, self)
+        exits.append(self.scope.env)
+        self._replace_env(join_envs(exits))
+        return False
+
+    def _loop(self, node: Union[cst.For, cst.While]) -> bool:
+        entry = self.scope.env
+        self.scope.env_shared = True
+        if isinstance(node, cst.For):
+            walk(node.iter, self)
+            entry = self.scope.env
+            self.scope.env_shared = True
+            frame = Frame(self.scope)
+            self._frames.append(frame)
+            try:
+                self._bind_target(node.target, None)
+                walk(node.body, self)
+            finally:
+                self._frames.pop()
+        else:
+            frame = self._walk_framed([node.test, node.body])
+        # The body runs again with what it bound: every point in it sees those bindings too.
+        for point in frame.points:
+            point.env = extend(point.env, frame.made)
+        after = extend(self.scope.env, frame.made)
+        self._replace_env(join_envs([entry, after]))
+        if node.orelse is not None:
+            walk(node.orelse, self)
+        return False
+
+    visit_For = visit_While = _loop
+
+    def _try(self, node: Union[cst.Try, cst.TryStar]) -> bool:
+        entry = self.scope.env
+        self.scope.env_shared = True
+        frame = self._walk_framed([node.body])
+        after_body = self.scope.env
+        # A handler starts wherever the body raised: from the entry or after any binding.
+        raised = extend(join_envs([entry, after_body]), frame.made)
+        if node.orelse is not None:
+            walk(node.orelse, self)
+        exits = [self.scope.env]
+        for handler in node.handlers:
+            self._replace_env(raised)
+            walk(handler, self)
+            exits.append(self.scope.env)
+        self._replace_env(join_envs(exits))
+        if node.finalbody is not None:
+            walk(node.finalbody, self)
+        return False
+
+    visit_Try = visit_TryStar = _try
+
+    def visit_Match(self, node: cst.Match) -> bool:
+        walk(node.subject, self)
+        entry = self.scope.env
+        self.scope.env_shared = True
+        exits = [entry]  # no case may match
+        for case in node.cases:
+            self._replace_env(entry)
+            walk(case, self)
+            exits.append(self.scope.env)
+        self._replace_env(join_envs(exits))
+        return False
+
+    def visit_MatchAs(self, node: cst.MatchAs) -> None:
+        if node.name is not None:
+            self._bind_target(node.name, None)
+
+    def visit_MatchStar(self, node: cst.MatchStar) -> None:
+        if node.name is not None:
+            self._bind_target(node.name, None)
+
     # Scopes ---------------------------------------------------------------------------------
     def visit_ClassDef(self, node: cst.ClassDef) -> None:
         self.scope.bind(node.name.value, UNKNOWN)
         info = ClassInfo(node)
-        self._scopes.append(Scope("class", self.scope, class_info=info))
+        self._scopes.append(Scope("class", self.scope, class_info=info, observer=self._bound))
 
     def leave_ClassDef(self, original_node: cst.ClassDef) -> None:
         class_scope = self._scopes.pop()
@@ -139,6 +309,8 @@ class BindingCollector(cst.CSTVisitor):
         # names a `parametrize` mark supplies.
         receives_fixtures = fixture_name is not None or node.name.value.startswith("test")
         parametrized = _parametrized_names(node) if receives_fixtures else set()
+        # A plain function: not a method, not decorated, not a test or fixture.
+        plain = outer.kind != "class" and not node.decorators and not receives_fixtures
         for index, param in enumerate(
             [*params, *node.params.kwonly_params]
             + [
@@ -161,9 +333,21 @@ class BindingCollector(cst.CSTVisitor):
                 and "*" not in parametrized
             ):
                 scope.bind(param.name.value, Binding("fixture", param.name.value))
+            elif plain and param in params:
+                # What every call site of this function passes (bind/params.py).
+                scope.bind(param.name.value, Binding("param", (node, index), self.here()))
             else:
                 scope.bind(param.name.value, UNKNOWN)
+        scope.env = {name: tuple(bindings) for name, bindings in scope.bindings.items()}
+        scope.observer = self._bound
         self._scopes.append(scope)
+
+    def visit_Name(self, node: cst.Name) -> None:
+        uses = self.name_uses.get(node.value)
+        if uses is None:
+            self.name_uses[node.value] = [self.block]
+        else:
+            uses.append(self.block)
 
     def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
         self._scopes.pop()
@@ -174,14 +358,18 @@ class BindingCollector(cst.CSTVisitor):
         scope = Scope("function", self.scope)
         for param in node.params.params:
             scope.bind(param.name.value, UNKNOWN)
+        scope.env = {name: tuple(bindings) for name, bindings in scope.bindings.items()}
+        scope.observer = self._bound
         self._scopes.append(scope)
 
     def leave_Lambda(self, original_node: cst.Lambda) -> None:
         self._scopes.pop()
 
     # Comprehension variables live in their own scope and must not make an outer name ambiguous.
+    # It runs where it is written: names it does not bind are read at that point.
     def _enter_comprehension(self, node: cst.BaseExpression) -> None:
-        self._scopes.append(Scope("function", self.scope))
+        outer = self.here()
+        self._scopes.append(Scope("function", self.scope, observer=self._bound, outer=outer))
 
     def _leave_comprehension(self, original_node: cst.BaseExpression) -> None:
         self._scopes.pop()
@@ -193,14 +381,15 @@ class BindingCollector(cst.CSTVisitor):
         function = self.scope.function
         if function is not None and node.value is not None:
             self.returns[id(function)].append(node.value)
+            self.points[id(node.value)] = self.here()
 
     def visit_Yield(self, node: cst.Yield) -> None:
         function = self.scope.function
         if function is not None:
             value = node.value
-            self.yields[id(function)].append(
-                value if isinstance(value, cst.BaseExpression) else cst.Name("None")
-            )
+            value = value if isinstance(value, cst.BaseExpression) else cst.Name("None")
+            self.yields[id(function)].append(value)
+            self.points[id(value)] = self.here()
 
     # Bindings -------------------------------------------------------------------------------
     def visit_Import(self, node: cst.Import) -> None:
@@ -226,28 +415,28 @@ class BindingCollector(cst.CSTVisitor):
             joined = f"{module}{name}" if module.endswith(".") else f"{module}.{name}"
             self.scope.bind(local, Binding("import", joined))
 
-    def visit_Assign(self, node: cst.Assign) -> None:
+    # Bound on leaving: the value is evaluated (its calls walked) before the name is rebound.
+    def leave_Assign(self, original_node: cst.Assign) -> None:
+        node = original_node
         for target in node.targets:
             self._bind_target(target.target, node.value)
 
-    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+    def leave_AnnAssign(self, original_node: cst.AnnAssign) -> None:
+        node = original_node
         if node.value is not None:
             self._bind_target(node.target, node.value)
         else:
             self._bind_target(node.target, node.annotation.annotation, kind="annotation")
 
-    def visit_AugAssign(self, node: cst.AugAssign) -> None:
-        self._bind_target(node.target, None)
+    def leave_AugAssign(self, original_node: cst.AugAssign) -> None:
+        self._bind_target(original_node.target, None)
 
-    def visit_NamedExpr(self, node: cst.NamedExpr) -> None:
-        self._bind_target(node.target, node.value)
+    def leave_NamedExpr(self, original_node: cst.NamedExpr) -> None:
+        self._bind_target(original_node.target, original_node.value)
 
-    def visit_WithItem(self, node: cst.WithItem) -> None:
-        if node.asname is not None:
-            self._bind_target(node.asname.name, node.item)
-
-    def visit_For(self, node: cst.For) -> None:
-        self._bind_target(node.target, None)
+    def leave_WithItem(self, original_node: cst.WithItem) -> None:
+        if original_node.asname is not None:
+            self._bind_target(original_node.asname.name, original_node.item)
 
     def visit_CompFor(self, node: cst.CompFor) -> None:
         self._bind_target(node.target, None)
@@ -263,6 +452,7 @@ class BindingCollector(cst.CSTVisitor):
     def visit_Nonlocal(self, node: cst.Nonlocal) -> None:
         # Rebinding an enclosing function's name: too dynamic to follow, never judged.
         for item in node.names:
+            self.scope.dynamic.add(item.name.value)
             self.scope.bind(item.name.value, UNKNOWN)
             if self.scope.parent is not None:
                 self.scope.parent.bind(item.name.value, UNKNOWN)
@@ -270,7 +460,7 @@ class BindingCollector(cst.CSTVisitor):
     def _bind_target(
         self, target: cst.BaseExpression, value: cst.BaseExpression | None, kind: str = "value"
     ) -> None:
-        binding = UNKNOWN if value is None else Binding(kind, value, self.scope)
+        binding = UNKNOWN if value is None else Binding(kind, value, self.here())
         if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name):
             # self.x = ... inside a method: an attribute of the class.
             owner = self.scope.lookup(target.value.value)
@@ -281,8 +471,31 @@ class BindingCollector(cst.CSTVisitor):
             scope = self.module_scope if target.value in self.scope.globals else self.scope
             scope.bind(target.value, binding)
             return
+        if isinstance(target, (cst.Tuple, cst.List)) and value is not None and kind == "value":
+            elements = [e.value for e in target.elements]
+            if not any(isinstance(e, cst.StarredElement) for e in target.elements):
+                if isinstance(value, (cst.Tuple, cst.List)) and len(value.elements) == len(
+                    elements
+                ):
+                    if not any(isinstance(e, cst.StarredElement) for e in value.elements):
+                        for element, item in zip(elements, value.elements):
+                            self._bind_target(element, item.value)
+                        return
+                elif isinstance(value, (cst.Call, cst.Await)):
+                    # `client, config = make()`: the item of what the factory returns.
+                    for index, element in enumerate(elements):
+                        if isinstance(element, cst.Name):
+                            item = Binding("item", (value, index, len(elements)), self.here())
+                            self._bind_name(element, item)
+                        else:
+                            self._bind_target(element, None)
+                    return
         for name in _target_names(target):  # tuple unpacking: value unknown
             self.scope.bind(name.value, UNKNOWN)
+
+    def _bind_name(self, target: cst.Name, binding: Binding) -> None:
+        scope = self.module_scope if target.value in self.scope.globals else self.scope
+        scope.bind(target.value, binding)
 
     # A dict literal changed after it is bound (`f["k"] = v`, `del f["k"]`, `f.update(...)`) no
     # longer says what the name holds: record an unknown binding so it is not followed. Only for
@@ -304,7 +517,7 @@ class BindingCollector(cst.CSTVisitor):
 
     # Calls ----------------------------------------------------------------------------------
     def visit_Call(self, node: cst.Call) -> None:
-        self.calls.append((node, self.scope))
+        self.calls.append((node, self.here()))
         self.call_units[id(node)] = self.unit
         func = node.func
         if isinstance(func, cst.Attribute) and func.attr.value in DICT_MUTATORS:
@@ -372,7 +585,11 @@ def _dotted(node: cst.BaseExpression) -> str:
 
 
 class Resolver:
-    """Answers "which dialect is this expression?" from the collected bindings."""
+    """Answers "which dialect is this expression?" from the collected bindings.
+
+    The answers are values (bind/values.py): a set of dialects (a union) or unknown. `dialect_of`
+    and friends keep their old meaning: one dialect, or None for anything else.
+    """
 
     MAX_DEPTH = 20
 
@@ -382,6 +599,13 @@ class Resolver:
         self.external: dict[str, Dialect] = {}
         # What other modules of the same project define (None: this file alone).
         self.project = project
+        # The value of each list of bindings, once computed (several names and branches share
+        # them: without this a chain of `if`s is exponential). A list being computed that is met
+        # again is a cycle (a loop's `c = c if x else c`): it adds nothing (the least fixpoint).
+        # A result that met a cycle or the depth limit is not kept: it depends on where it began.
+        self._memo: dict[tuple, Value] = {}
+        self._active: set[tuple] = set()
+        self._partial = 0  # cycles met and depth limits hit so far
 
     # Knowledge from outside this file ----------------------------------------------------------
     def _imported_object(self, dotted: str) -> Dialect | None:
@@ -401,22 +625,29 @@ class Resolver:
         return self.project.returns(self.project.absolute(dotted))
 
     def dialect_of_fixture(self, name: str, depth: int = 0) -> Dialect | None:
+        return values.only(self._value_of_fixture(name, depth))
+
+    def _value_of_fixture(self, name: str, depth: int = 0) -> Value:
         """The client a pytest fixture provides: this module's fixture, else a conftest's."""
         function = self.collector.fixtures.get(name)
         if function is not None:
-            return self._dialect_of_function(
+            return self._value_of_function(
                 function, self.collector.module_scope, depth, fixture=True
             )
-        return self.project.fixture(name) if self.project is not None else None
+        return values.of(self.project.fixture(name)) if self.project is not None else None
 
     def qualified_name(self, expr: cst.BaseExpression, scope: Scope, depth: int = 0) -> str | None:
         """`MC` -> "mem0.MemoryClient" after `from mem0 import MemoryClient as MC`."""
         if depth > self.MAX_DEPTH:
             return None
         if isinstance(expr, cst.Name):
-            bindings = scope.lookup(expr.value)
-            if len(bindings) == 1 and bindings[0].kind == "import":
-                return bindings[0].value
+            # The same import repeated (two Markdown blocks, two cells) is one binding; a `None`
+            # fallback (`except ImportError: Memory = None`) is no other class.
+            bindings = [b for b in scope.lookup(expr.value) if not _is_none_value(b)]
+            if bindings and all(b.kind == "import" for b in bindings):
+                first = bindings[0].value
+                if all(b.value == first for b in bindings):
+                    return first
             return None
         if isinstance(expr, cst.Attribute):
             base = self.qualified_name(expr.value, scope, depth + 1)
@@ -424,112 +655,185 @@ class Resolver:
         return None
 
     def receiver_dialect(self, expr: cst.BaseExpression, scope: Scope) -> Dialect | None:
-        """The dialect of a call's receiver: from its bindings, else from configuration naming
+        return values.only(self.receiver_value(expr, scope))
+
+    def receiver_value(self, expr: cst.BaseExpression, scope: Scope) -> Value:
+        """The value of a call's receiver: from its bindings, else from configuration naming
         the receiver as written (`memory`, `self.memory`) where binding cannot see it (DI)."""
-        found = self.dialect_of(expr, scope)
+        found = self.value_of(expr, scope)
         if found is None and isinstance(expr, (cst.Name, cst.Attribute)):
-            found = self.external.get(_dotted(expr))
+            found = values.of(self.external.get(_dotted(expr)))
         return found
 
     def dialect_of(self, expr: cst.BaseExpression, scope: Scope, depth: int = 0) -> Dialect | None:
         """The dialect of the client object `expr` evaluates to, or None if not certain."""
+        return values.only(self.value_of(expr, scope, depth))
+
+    def value_of(self, expr: cst.BaseExpression, scope: Scope, depth: int = 0) -> Value:
+        """The clients `expr` may evaluate to (a union), or None (unknown)."""
         if depth > self.MAX_DEPTH:
+            self._partial += 1
             return None
         if isinstance(expr, cst.Await):
-            return self.dialect_of(expr.expression, scope, depth + 1)
+            return self.value_of(expr.expression, scope, depth + 1)
         if isinstance(expr, cst.Call):
-            return self._dialect_of_call(expr, scope, depth + 1)
+            return self._value_of_call(expr, scope, depth + 1)
         if isinstance(expr, cst.Name):
-            return self._dialect_of_bindings(scope.lookup(expr.value), depth + 1)
+            return self._value_of_bindings(scope.lookup(expr.value), depth + 1)
         if isinstance(expr, cst.Attribute):
             if isinstance(expr.value, cst.Name):
                 owner = scope.lookup(expr.value.value)
                 if len(owner) == 1 and owner[0].kind == "self":
-                    attributes = owner[0].value.attributes
-                    return self._dialect_of_bindings(attributes.get(expr.attr.value, []), depth + 1)
+                    attributes = owner[0].value.attributes.get(expr.attr.value, [])
+                    if isinstance(scope, Point):
+                        attributes = scope.visible(attributes)
+                    return self._value_of_bindings(attributes, depth + 1)
             name = self.qualified_name(expr, scope)
-            return self._imported_object(name) if name else None
+            return values.of(self._imported_object(name)) if name else None
         if isinstance(expr, cst.IfExp):
-            return self._same(
-                [self.dialect_of(e, scope, depth + 1) for e in (expr.body, expr.orelse)]
+            return values.join(
+                [self.value_of(e, scope, depth + 1) for e in (expr.body, expr.orelse)]
             )
         return None
 
     def dialect_of_annotation(
         self, expr: cst.BaseExpression, scope: Scope, depth: int = 0
     ) -> Dialect | None:
-        """`MemoryClient`, `Optional[MemoryClient]`, `MemoryClient | None`, `"MemoryClient"`."""
+        return values.only(self.value_of_annotation(expr, scope, depth))
+
+    def value_of_annotation(self, expr: cst.BaseExpression, scope: Scope, depth: int = 0) -> Value:
+        """`MemoryClient`, `Optional[MemoryClient]`, `MemoryClient | None`, `"MemoryClient"`,
+        `Union[MemoryClient, Memory]` (a union)."""
         if depth > self.MAX_DEPTH:
+            self._partial += 1
             return None
         if isinstance(expr, cst.SimpleString):
             try:
                 parsed = cst.parse_expression(expr.evaluated_value)
             except (cst.ParserSyntaxError, TypeError, ValueError):
                 return None
-            return self.dialect_of_annotation(parsed, scope, depth + 1)
+            return self.value_of_annotation(parsed, scope, depth + 1)
         if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.BitOr):
             sides = [expr.left, expr.right]
-            return self._same_ignoring_none(sides, scope, depth)
+            return self._join_ignoring_none(sides, scope, depth)
         if isinstance(expr, cst.Subscript):
             base = self.qualified_name(expr.value, scope) or _dotted(expr.value)
             if base.rsplit(".", 1)[-1] in {"Optional", "Union"}:
                 items = [el.slice.value for el in expr.slice if isinstance(el.slice, cst.Index)]
-                return self._same_ignoring_none(items, scope, depth)
+                return self._join_ignoring_none(items, scope, depth)
             return None
+        if isinstance(expr, cst.Tuple):  # isinstance(x, (A, B))
+            items = [e.value for e in expr.elements if not isinstance(e, cst.StarredElement)]
+            if len(items) != len(expr.elements):
+                return None
+            return self._join_ignoring_none(items, scope, depth)
         name = self.qualified_name(expr, scope)
         if name is None:
             return None
         # A class re-exported by another module of the project: calling it gives an instance.
-        return RESOLVABLE_CLASSES.get(name) or self._imported_callable(name)
+        return values.of(RESOLVABLE_CLASSES.get(name) or self._imported_callable(name))
 
-    def _same_ignoring_none(self, items, scope: Scope, depth: int) -> Dialect | None:
+    def _join_ignoring_none(self, items, scope: Scope, depth: int) -> Value:
         kept = [i for i in items if not (isinstance(i, cst.Name) and i.value == "None")]
-        return self._same([self.dialect_of_annotation(i, scope, depth + 1) for i in kept])
+        return values.join_bound([self.value_of_annotation(i, scope, depth + 1) for i in kept])
 
-    def _dialect_of_call(self, call: cst.Call, scope: Scope, depth: int) -> Dialect | None:
+    def _value_of_call(self, call: cst.Call, scope: Scope, depth: int) -> Value:
         func = call.func
         name = self.qualified_name(func, scope)
         if name is not None:
             if name in RESOLVABLE_CLASSES:
-                return RESOLVABLE_CLASSES[name]
+                return values.of(RESOLVABLE_CLASSES[name])
             owner, _, attr = name.rpartition(".")
             if owner in RESOLVABLE_CLASSES and attr in RESOLVABLE_CLASSES[owner].factories:
-                return RESOLVABLE_CLASSES[owner]
+                return values.of(RESOLVABLE_CLASSES[owner])
             found = self._imported_callable(name)  # a factory known from the project or config
             if found is not None:
-                return found
+                return values.of(found)
         if isinstance(func, cst.Name):
-            return self._dialect_of_bindings(
+            return self._value_of_bindings(
                 [b for b in scope.lookup(func.value) if b.kind == "function"] or [UNKNOWN],
                 depth,
                 returned=True,
             )
         return None
 
-    def _dialect_of_bindings(
+    def _value_of_bindings(
         self, bindings: list[Binding], depth: int, returned: bool = False
-    ) -> Dialect | None:
-        found: list[Dialect | None] = []
+    ) -> Value:
+        key = (returned, *map(id, bindings))
+        if key in self._memo:
+            return self._memo[key]
+        if key in self._active:
+            self._partial += 1
+            return values.NOTHING
+        self._active.add(key)
+        partial = self._partial
+        try:
+            found = self._join_bindings(bindings, depth, returned)
+        finally:
+            self._active.discard(key)
+        if self._partial == partial:
+            self._memo[key] = found
+        return found
+
+    def _join_bindings(self, bindings: list[Binding], depth: int, returned: bool) -> Value:
+        found: list[Value] = []
         for binding in bindings:
             if binding.kind == "value":
                 if isinstance(binding.value, cst.Name) and binding.value.value == "None":
                     continue  # `client = None` placeholders do not make a name ambiguous
-                found.append(self.dialect_of(binding.value, binding.scope, depth + 1))
-            elif binding.kind == "annotation":
-                found.append(self.dialect_of_annotation(binding.value, binding.scope, depth + 1))
+                found.append(self.value_of(binding.value, binding.scope, depth + 1))
+            elif binding.kind in ("annotation", "isinstance"):
+                found.append(self.value_of_annotation(binding.value, binding.scope, depth + 1))
             elif binding.kind == "import":
-                found.append(self._imported_object(binding.value))
+                found.append(values.of(self._imported_object(binding.value)))
             elif binding.kind == "fixture":
-                found.append(self.dialect_of_fixture(binding.value, depth + 1))
+                found.append(self._value_of_fixture(binding.value, depth + 1))
             elif binding.kind == "function" and returned:
-                found.append(self._dialect_of_function(binding.value, binding.scope, depth))
+                found.append(self._value_of_function(binding.value, binding.scope, depth))
+            elif binding.kind == "item":
+                found.append(self._value_of_item(binding, depth + 1))
+            elif binding.kind == "param":
+                found.append(params.value_of_param(self, binding, depth + 1))
             else:
                 return None
-        return self._same(found)
+            if found[-1] is None:
+                return None
+        return values.join_bound(found)
 
-    def _dialect_of_function(
+    def _value_of_item(self, binding: Binding, depth: int) -> Value:
+        """`client, config = make()`: item `index` of every tuple a local `make` returns."""
+        value, index, count = binding.value
+        call = value.expression if isinstance(value, cst.Await) else value
+        if depth > self.MAX_DEPTH:
+            self._partial += 1
+            return None
+        if not isinstance(call, cst.Call):
+            return None
+        if not isinstance(call.func, cst.Name):
+            return None
+        functions = [b for b in binding.scope.lookup(call.func.value) if b.kind == "function"]
+        if not functions or len(functions) != len(binding.scope.lookup(call.func.value)):
+            return None
+        found: list[Value] = []
+        for function_binding in functions:
+            function = function_binding.value
+            inner = self.collector.functions.get(id(function))
+            returned = self.collector.returns.get(id(function), [])
+            if inner is None or not returned or self.collector.yields.get(id(function)):
+                return None
+            for expr in returned:
+                if not isinstance(expr, cst.Tuple) or len(expr.elements) != count:
+                    return None
+                if any(isinstance(e, cst.StarredElement) for e in expr.elements):
+                    return None
+                point = self.collector.points.get(id(expr), inner)
+                found.append(self.value_of(expr.elements[index].value, point, depth + 1))
+        return values.join_bound(found)
+
+    def _value_of_function(
         self, function: cst.FunctionDef, outer: Scope, depth: int, fixture: bool = False
-    ) -> Dialect | None:
+    ) -> Value:
         """A local factory: `def get_client() -> MemoryClient` or one returning a client.
 
         For a pytest fixture, what it yields counts as what it returns (`yield client`).
@@ -543,19 +847,20 @@ class Resolver:
                 annotation = _generator_item(annotation)
             if annotation is None:
                 return None
-            return self.dialect_of_annotation(annotation, outer, depth + 1)
+            return self.value_of_annotation(annotation, outer, depth + 1)
         inner = self.collector.functions.get(id(function))
-        values = [*self.collector.returns.get(id(function), []), *yields]
-        if inner is None or not values:
+        returned = [*self.collector.returns.get(id(function), []), *yields]
+        if inner is None or not returned:
             return None
-        return self._same([self.dialect_of(v, inner, depth + 1) for v in values])
+        points = self.collector.points
+        return values.join_bound(
+            [self.value_of(v, points.get(id(v), inner), depth + 1) for v in returned]
+        )
 
-    @staticmethod
-    def _same(found: list[Dialect | None]) -> Dialect | None:
-        if not found or any(d is None for d in found):
-            return None
-        first = found[0]
-        return first if all(d is first for d in found) else None
+
+def _is_none_value(binding: Binding) -> bool:
+    value = binding.value
+    return binding.kind == "value" and isinstance(value, cst.Name) and value.value == "None"
 
 
 def _generator_item(annotation: cst.BaseExpression) -> cst.BaseExpression | None:

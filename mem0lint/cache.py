@@ -34,7 +34,8 @@ except ImportError:  # pragma: no cover - not CPython
 
 DEFAULT_DIR = ".mem0lint_cache"
 RACY_NS = 2_000_000_000  # coarser than any filesystem's timestamp granularity (FAT: 2 s)
-FORMAT = 4
+FORMAT = 6  # 5: findings carry sdk, sdk_version, upgrade; 6: dropped verdicts also mean "no
+# import leads to an SDK" (modules.py)
 
 
 def content_hash(data: bytes) -> str:
@@ -73,6 +74,9 @@ class Cache:
         self.words: dict[str, list[str]] = {}
         self.reports: dict[str, dict] = {}
         self._words_of: dict[str, frozenset[bytes]] = {}
+        # What verdicts read besides their own file (other modules, folder listings), with a
+        # fingerprint each: when one changes, no verdict holds (see `depend`).
+        self.depends: dict[str, str] = {}
         self.dirty = False
         try:
             loaded = json.loads(self.file.read_text(encoding="utf-8"))
@@ -85,7 +89,13 @@ class Cache:
             self.reports = dict(loaded["reports"])
             if loaded.get("project") != self.project:
                 self.entries = {k: v for k, v in self.entries.items() if v[3].startswith("-")}
+                self.reports = {}  # found through other modules maybe: not by content either
                 self.dirty = True
+            depends = loaded.get("depends") or {}
+            if _unchanged(depends):
+                self.depends = dict(depends)
+            else:
+                self.entries, self.reports, self.dirty = {}, {}, True
         except (OSError, ValueError, KeyError, TypeError, AttributeError):
             pass  # no cache yet, or a damaged one: start afresh
         self.clean_hashes = {e[3] for e in self.entries.values() if e[3][0] not in "-+"}
@@ -177,6 +187,17 @@ class Cache:
         self.entries[self._key(path)] = entry
         self.dirty = True
 
+    def depend(self, paths) -> None:
+        """The run's verdicts read these files and listed these folders (the project around
+        the files, modules.py): keep their fingerprints; the next run drops every verdict if
+        one differs. A file a verdict depends on, or a dropped verdict's imports, may have
+        changed without any linted file changing."""
+        recent = self.started_ns - RACY_NS
+        for path in paths:
+            if path not in self.depends:
+                self.depends[path] = _fingerprint(path, recent)
+                self.dirty = True
+
     def forget(self, path: Path) -> None:
         if self.entries.pop(self._key(path), None) is not None:
             self.dirty = True
@@ -207,6 +228,7 @@ class Cache:
                         "entries": self.entries,
                         "words": self.words,
                         "reports": self.reports,
+                        "depends": self.depends,
                     },
                     handle,
                 )
@@ -214,6 +236,41 @@ class Cache:
         except OSError:
             if os.path.exists(temporary):
                 os.unlink(temporary)
+
+
+def _fingerprint(path: str, recent: int = 0) -> str:
+    """A file: its mtime and size; a folder: the names in it that can change where a module
+    is found (not editor swap files); "!" for what cannot be trusted (gone, or changed too
+    recently: an edit in the same timestamp tick would not show)."""
+    try:
+        stat = os.stat(path)
+    except OSError:
+        return "!"
+    if not os.path.isdir(path):
+        if recent and stat.st_mtime_ns > recent:
+            return "!"
+        return f"{stat.st_mtime_ns}:{stat.st_size}"
+    try:
+        names = os.listdir(path)
+    except OSError:
+        return "!"
+    relevant = sorted(n for n in names if _relevant(n))
+    return "d" + blake2b("\n".join(relevant).encode("utf-8", "replace"), digest_size=8).hexdigest()
+
+
+def _relevant(name: str) -> bool:
+    """A folder entry that can change where a module or a project's top is found."""
+    stem, dot, suffix = name.rpartition(".")
+    if not dot:
+        return True  # a folder (a package), or a marker such as `.git` has a dot: below
+    return suffix in ("py", "pyi", "toml", "cfg", "ini") or name == ".git" or not stem
+
+
+def _unchanged(depends: dict) -> bool:
+    for path, fingerprint in depends.items():
+        if fingerprint == "!" or _fingerprint(path) != fingerprint:
+            return False
+    return True
 
 
 def _stored(d: Diagnostic) -> dict:
@@ -229,6 +286,7 @@ def _stored(d: Diagnostic) -> dict:
         "cell": d.cell,
         "fix": None if fix is None else [fix.applicability.value, fix.message],
         "edits": d.edits,
+        "sdk": [d.sdk, d.sdk_version, d.upgrade],
     }
 
 
@@ -260,6 +318,7 @@ def replay(stored: dict) -> tuple[list[Diagnostic], dict, list[str]]:
                     for e in d["edits"]
                 ],
                 cell=d["cell"],
+                **dict(zip(("sdk", "sdk_version", "upgrade"), d.get("sdk") or (None, None, ""))),
             )
         )
     frames: dict = {}

@@ -8,6 +8,7 @@ from typing import Iterator
 
 import libcst as cst
 
+from mem0lint.bind import forward, values
 from mem0lint.binding import BindingCollector, Resolver, Scope
 from mem0lint.dialects import (
     CALL_METHODS,
@@ -41,6 +42,11 @@ class CallSite:
     # A raw REST call (`requests.post(".../v3/memories/search/", json={...})`): the JSON body.
     # Its keys play the part of the SDK method's keywords; `filters` comes from it.
     body: DictValue | None = None
+    # A call on a union (bind/union.py): the ids of every member; this site is one of them.
+    union: frozenset[str] | None = None
+    # A bound method passed along (bind/forward.py): `call` is the call it becomes, made of
+    # the original argument nodes; `outer` is the real call (`asyncio.to_thread(...)`).
+    outer: cst.Call | None = None
 
     @property
     def rest(self) -> bool:
@@ -138,19 +144,30 @@ def _method_name(func: cst.BaseExpression) -> tuple[cst.BaseExpression, str] | N
 def call_sites(collector: BindingCollector, resolver: Resolver) -> Iterator[CallSite]:
     for call, scope in collector.calls:
         site = _site(call, scope, collector, resolver)
-        if site is not None:
+        if isinstance(site, list):
+            yield from site
+        elif site is not None:
             yield site
 
 
 def _site(
     call: cst.Call, scope: Scope, collector: BindingCollector, resolver: Resolver
-) -> CallSite | None:
+) -> CallSite | list[CallSite] | None:
+    made = forward.forwarded(call, scope, resolver)
+    if made is not None:
+        found = _site(made, scope, collector, resolver)
+        for site in found if isinstance(found, list) else [found] if found else []:
+            site.outer = call
+        return found
     awaited = id(call) in collector.await_of
     func, func_scope = _unalias(call.func, scope)
     method = _method_name(func)
     if method is not None:
         receiver, name = method
-        dialect = resolver.receiver_dialect(receiver, func_scope)
+        value = resolver.receiver_value(receiver, func_scope)
+        if value is not None and len(value) > 1:
+            return _union_sites(value, name, call, scope, resolver, awaited, receiver)
+        dialect = values.only(value)
         if dialect is not None and dialect.id != HTTP_TRANSPORT.id:
             if name in dialect.methods or "." not in name:
                 return CallSite(dialect, name, call, scope, resolver, awaited, receiver)
@@ -170,6 +187,27 @@ def _site(
     if owner in CLASS_DIALECT and attr in CLASS_DIALECT[owner].factories:
         return CallSite(CLASS_DIALECT[owner], attr, call, scope, resolver, awaited)
     return None
+
+
+def _union_sites(
+    value: frozenset[str],
+    name: str,
+    call: cst.Call,
+    scope: Scope,
+    resolver: Resolver,
+    awaited: bool,
+    receiver: cst.BaseExpression,
+) -> list[CallSite] | None:
+    """One site per member of a union; none when a member cannot take the call (it is then
+    judged by no member: only findings every member produces count)."""
+    sites = []
+    for dialect in values.members(value):
+        if dialect.id == HTTP_TRANSPORT.id or (name not in dialect.methods and "." in name):
+            return None
+        site = CallSite(dialect, name, call, scope, resolver, awaited, receiver)
+        site.union = value
+        sites.append(site)
+    return sites
 
 
 def _unalias(func: cst.BaseExpression, scope: Scope) -> tuple[cst.BaseExpression, Scope]:

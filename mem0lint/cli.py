@@ -83,6 +83,13 @@ def _file_types(values: tuple[str, ...]) -> tuple[str, ...]:
     metavar="PATH",
     help="Print the settings that apply to PATH, and where each comes from.",
 )
+@click.option(
+    "--target-version",
+    "target_version",
+    multiple=True,
+    metavar="DIST==VERSION",
+    help="Judge an SDK as this release (e.g. mem0ai==2.2); above the project's pin: upgrade mode.",
+)
 @click.option("--add-noqa", is_flag=True, help="Add a `# noqa: CODE` for every finding.")
 @click.option(
     "--baseline",
@@ -142,6 +149,7 @@ def main(
     exit_non_zero_on_fix: bool,
     config_file: str | None,
     show_settings: str | None,
+    target_version: tuple[str, ...],
     add_noqa: bool,
     baseline_file: str | None,
     update_baseline: bool,
@@ -178,6 +186,7 @@ def main(
     _check_codes(extend_select, "--extend-select")
     if update_baseline and not baseline_file:
         raise click.UsageError("--update-baseline needs --baseline FILE")
+    targets = _targets(target_version)
     command_line = config.CommandLine(
         select=select,
         ignore=ignore,
@@ -185,6 +194,7 @@ def main(
         unsafe_fixes=unsafe_fixes,
         output_format=output_format,
         file_types=_file_types(file_types),
+        target_versions=targets,
     )
     paths = paths or (".",)
     reading_stdin = paths == ("-",)
@@ -202,6 +212,7 @@ def main(
             resolved = config.resolve(finder.for_path(target), command_line, target)
             excluded = config.Excluder(finder).excluded(target, target.is_dir())
             out.print(config.describe(resolved, target, excluded), end="")
+            out.print(_describe_sdks(target, resolved), end="")
             sys.exit(EXIT_CLEAN)
         overall = config.resolve(finder.for_path(first), command_line, None)
     except config.ConfigError as error:
@@ -217,10 +228,21 @@ def main(
     reports = []
     warnings: list[str] = []  # about the run, not a file: in SARIF's notifications too
     failed = False
+    from mem0lint.versions import Discovery
+
+    discovery = Discovery()
     try:
         if reading_stdin:
+            from mem0lint.inproject import lint_text
+
             data = sys.stdin.buffer.read()
-            reports = [lint_text(Path(stdin_filename or "-"), data, finder, command_line, mode)]
+            # Bound across the project around --stdin-filename, like a path run.
+            path = Path(stdin_filename or "-")
+            reports = [
+                lint_text(
+                    data, path, mode, finder=finder, command_line=command_line, discovery=discovery
+                )
+            ]
         else:
             # What decides the outcome besides the tree and its configuration files.
             options = [repr(command_line), str(force_exclude)]
@@ -231,8 +253,14 @@ def main(
             if mode == CHECK and snapshot is not None and snapshot.reused and snapshot.clean():
                 reports = [FileReport(source) for source in found]  # clean, and unchanged
             else:
-                groups = _groups(found, finder, command_line, excluder if force_exclude else None)
-                project = _project_factory(paths, found, overall.engine_settings().receivers)
+                groups = _groups(
+                    found, finder, command_line, excluder if force_exclude else None, discovery
+                )
+                from mem0lint.modules import ModuleFinder
+
+                modules = ModuleFinder()  # the project around each file, read as needed
+                receivers = overall.engine_settings().receivers
+                project = _project_factory(paths, found, receivers, modules)
                 stats, project_files = (None, "") if no_cache else _stats(found)
                 with _progress(err, sum(len(sources) for _, sources in groups)) as advance:
                     for settings, sources in groups:
@@ -243,12 +271,19 @@ def main(
                             sources, settings, mode, roots, jobs or None, cache, project, advance
                         )
                 if snapshot is not None:
+                    for read in sorted(discovery.read):
+                        snapshot.read(read)  # a changed lock or requirements file: walk again
                     clean = mode == CHECK and all(batch.is_clean(r) and not r.info for r in reports)
+                    if clean and stats is not None:
+                        stats = {**stats, **batch.consulted_stats(modules, reports)}
                     snapshot.update(found, stats if clean else None)
     except config.ConfigError as error:
         err.print(f"mem0lint: {error}")
         sys.exit(EXIT_ERROR)
 
+    if not quiet:
+        for note in discovery.notes:  # once per run
+            err.print(f"mem0lint: info: {note}")
     from mem0lint import problems
 
     for file_report in reports:
@@ -322,23 +357,6 @@ def _project_root(first: Path) -> Path:
     return start
 
 
-def lint_text(path: Path, data: bytes, finder, command_line, mode: str, unsafe=None):
-    """One file's content, not read from disk, under the settings that apply to `path`: the
-    stdin mode's pipeline, which the language server (server.py) shares. Never writes.
-    `unsafe`: True/False overrides the configured unsafe-fixes. Raises config.ConfigError."""
-    from mem0lint import config, engine
-    from mem0lint.runner import process
-    from mem0lint.sources import SourceFile
-
-    source = SourceFile(path, explicit=True)
-    resolved = config.resolve(finder.for_path(source.path), command_line, source.path)
-    settings = resolved.engine_settings()
-    if unsafe is not None:
-        settings.unsafe_fixes = unsafe
-    rules = engine.RuleSet(settings)
-    return process(source, rules, mode, [path.parent], data=data, write=False)
-
-
 def _warn_empty_folders(paths, found, err: Terminal) -> list[str]:
     """A folder named on the command line that yields nothing is said so, not passed silently.
     Returns the warnings."""
@@ -355,17 +373,19 @@ def _warn_empty_folders(paths, found, err: Terminal) -> list[str]:
     return warnings
 
 
-def _project_factory(paths, found, receivers: dict[str, str]):
+def _project_factory(paths, found, receivers: dict[str, str], modules=None):
     """The run's index of modules, to bind receivers imported from other files; built (and
-    libcst imported) only when some file passes the prefilter."""
+    libcst imported) only when some file passes the prefilter. `modules`: the run's
+    `ModuleFinder`, shared with the prefilter."""
 
     def build():
         from mem0lint.project import ProjectIndex
 
-        project = ProjectIndex.for_paths(paths, [s.path for s in found])
+        project = ProjectIndex.for_paths(paths, [s.path for s in found], finder=modules)
         project.configure(receivers)
         return project
 
+    build.modules = modules  # type: ignore[attr-defined]  (batch.run's prefilter uses it too)
     return build
 
 
@@ -397,31 +417,67 @@ def _discover(paths, excluder, config_file, options: list[str], cache_dir) -> tu
     return found, snapshot
 
 
-def _groups(found, finder, command_line, excluder) -> list[tuple]:
+def _targets(values: tuple[str, ...]) -> dict[str, str]:
+    if not values:
+        return {}
+    from mem0lint.versions import parse_targets
+
+    try:
+        return parse_targets(values)
+    except ValueError as error:
+        raise click.UsageError(f"--target-version: {error}") from None
+
+
+def _describe_sdks(path: Path, resolved) -> str:
+    from mem0lint.versions import Discovery, describe
+
+    discovery = Discovery()
+    text = describe(discovery.for_path(path, resolved.target_versions))
+    return text + "".join(f"  note: {note}\n" for note in discovery.notes)
+
+
+def _groups(found, finder, command_line, excluder, discovery=None) -> list[tuple]:
     """The files found, grouped by the settings that apply to them (nearest pyproject.toml):
     [(engine settings, files)]. Settings are resolved once per configuration, unless its
     per-file ignores make its files differ. `excluder`: applied to named files too."""
+    import dataclasses
+
     from mem0lint import config
     from mem0lint.documents import FILE_TYPES, file_type
 
     groups: dict[tuple, tuple] = {}  # settings key -> (engine settings, files)
     by_folder: dict[str, tuple] = {}  # folder -> (its group's files, the file kinds linted)
-    by_config: dict[int, tuple] = {}  # id(configuration) -> the same (the finder keeps them)
+    # (id(configuration), SDK versions) -> the same (the finder keeps the configurations)
+    by_config: dict[tuple, tuple] = {}
+
+    resolved_by_config: dict[int, object] = {}
 
     def group_of(source) -> tuple:
         found_config = finder.for_file(source.fspath)
         per_file = found_config is not None and "per-file-ignores" in found_config.values
-        if not per_file and id(found_config) in by_config:
-            return by_config[id(found_config)]
-        resolved = config.resolve(found_config, command_line, source.path if per_file else None)
-        group = groups.get(resolved.key())
+        resolved = None if per_file else resolved_by_config.get(id(found_config))
+        if resolved is None:
+            resolved = config.resolve(found_config, command_line, source.path if per_file else None)
+            if not per_file:
+                resolved_by_config[id(found_config)] = resolved
+        sdks: tuple = ()
+        if discovery is not None:  # the SDK versions of the file's folder
+            from mem0lint.versions import as_settings
+
+            folder = os.path.dirname(os.path.abspath(source.fspath))
+            sdks = as_settings(discovery.for_folder(folder, resolved.target_versions))
+        memo = (id(found_config), sdks)
+        if not per_file and memo in by_config:
+            return by_config[memo]
+        group = groups.get(resolved.key() + (sdks,))
         if group is None:
-            group = groups[resolved.key()] = (resolved.engine_settings(), [])
+            settings = dataclasses.replace(resolved.engine_settings(), sdks=sdks)
+            group = groups[resolved.key() + (sdks,)] = (settings, [])
         # None: every kind is linted (what a walk finds needs no look at its name).
         kinds = None if set(resolved.file_types) >= set(FILE_TYPES) else resolved.file_types
         entry = (group[1], kinds, per_file)
         if not per_file:
-            by_config[id(found_config)] = entry
+            by_config[memo] = entry
         return entry
 
     for source in found:

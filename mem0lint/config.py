@@ -99,6 +99,22 @@ def _receivers(where: str, value: Any) -> dict[str, str]:
     return dict(value)
 
 
+def _target_versions(where: str, value: Any) -> dict[str, str]:
+    if not isinstance(value, dict):
+        raise ConfigError(f"{where}: expected a table of distribution = version, got {value!r}")
+    from mem0lint.versions import check_target
+
+    targets: dict[str, str] = {}
+    for name, version in value.items():
+        if not isinstance(version, str):
+            raise ConfigError(f"{where}.{name}: expected a version string, got {version!r}")
+        try:
+            targets.update(check_target(name, version, f"{where}.{name}"))
+        except ValueError as error:
+            raise ConfigError(str(error)) from None
+    return targets
+
+
 # Every key `[tool.mem0lint]` accepts, with the function that checks and normalises its value.
 KEYS: dict[str, Callable[[str, Any], Any]] = {
     "select": _codes,
@@ -112,6 +128,7 @@ KEYS: dict[str, Callable[[str, Any], Any]] = {
     "receivers": _receivers,
     "respect-bare-noqa": _boolean,
     "file-types": _file_types,
+    "target-versions": _target_versions,
 }
 
 
@@ -214,6 +231,7 @@ class CommandLine:
     unsafe_fixes: bool = False
     output_format: Union[str, None] = None
     file_types: tuple[str, ...] = ()
+    target_versions: dict[str, str] = field(default_factory=dict)  # --target-version
 
 
 @dataclass
@@ -232,6 +250,7 @@ class Resolved:
     receivers: dict[str, str] = field(default_factory=dict)
     respect_bare_noqa: bool = False
     file_types: tuple[str, ...] = FILE_TYPES
+    target_versions: dict[str, str] = field(default_factory=dict)  # distribution -> version
     origins: dict[str, str] = field(default_factory=dict)
 
     def engine_settings(self) -> Settings:
@@ -254,6 +273,7 @@ class Resolved:
             self.unsafe_fixes,
             tuple(sorted(self.receivers.items())),
             self.respect_bare_noqa,
+            tuple(sorted(self.target_versions.items())),
         )
 
 
@@ -293,6 +313,11 @@ def resolve(config: Union[Config, None], cli: CommandLine, path: Union[Path, Non
         origins["output_format"] = "command line --output-format"
     if cli.file_types:
         resolved.file_types, origins["file_types"] = cli.file_types, "command line --file-types"
+    if cli.target_versions:
+        resolved.target_versions = {**resolved.target_versions, **cli.target_versions}
+        origins["target_versions"] = _also(
+            origins["target_versions"], "command line --target-version"
+        )
     origins["per_file_ignores"] = DEFAULT
     if config is not None and path is not None and "per-file-ignores" in values:
         relative = _relative(path, config.root)
@@ -352,6 +377,7 @@ def describe(resolved: Resolved, path: Path, excluded: bool = False) -> str:
         "receivers",
         "respect_bare_noqa",
         "file_types",
+        "target_versions",
     ]
     for attribute in shown:
         value = getattr(resolved, attribute)

@@ -27,6 +27,18 @@ def _fix_kinds(rule: type[Rule]) -> str:
     return ", ".join(kinds) or "none"
 
 
+def _releases(rule: type[Rule]) -> str:
+    """Which SDK releases the rule judges (`Rule.versions`); older pins are not judged by it."""
+    if not rule.versions:
+        return "every release"
+    from mem0lint.sdk.releases import DISPLAY
+
+    return ", ".join(
+        f"{DISPLAY.get(name, name)} {specifier}"
+        for name, specifier in sorted(rule.versions.items())
+    )
+
+
 def _block(code: str) -> str:
     return "```python\n" + textwrap.dedent(code).strip("\n") + "\n```"
 
@@ -37,6 +49,7 @@ def explain(rule: type[Rule]) -> str:
         f"# {rule.code} {rule.name}",
         "",
         f"Dialects: {_dialect_labels(rule)}. Severity: {_severity(rule)}. Fix: {rule.fix_safety}.",
+        f"SDK releases: {_releases(rule)}.",
         "",
         "## What it does",
         rule.summary + ".",

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import ast
+import dataclasses
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Callable, Iterator, Union
 
 import libcst as cst
 
-from mem0lint import suppressions
+from mem0lint import context, fixcheck, suppressions
 from mem0lint.binding import BindingCollector, ProjectLookup, Resolver
 from mem0lint.callsite import CallSite, call_sites
 from mem0lint.dialects import Dialect
@@ -17,6 +18,7 @@ from mem0lint.positions import Range, node_ranges, ranges_within
 from mem0lint.prefilter import may_matter  # noqa: F401  (re-exported: the pipeline's first step)
 from mem0lint.pruning import Layout
 from mem0lint.rule import Applicability, Diagnostic, Rule, all_rules
+from mem0lint.sdk.applies import Verdict, verdict
 from mem0lint.settings import Settings  # noqa: F401  (re-exported; importable without libcst)
 from mem0lint.walk import walk
 
@@ -29,12 +31,21 @@ class RuleSet:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.by_dialect: dict[str, list[Rule]] = {}
+        self.verdicts: dict[tuple[str, str], Verdict] = {}  # (code, dialect): its SDK version
         for code, rule_class in all_rules().items():
             if not settings.enabled(code):
                 continue
             rule = rule_class()
             for dialect in rule_class.dialects:
-                self.by_dialect.setdefault(dialect, []).append(rule)
+                judged = self.verdicts[code, dialect] = verdict(
+                    rule_class.versions, dialect, settings.sdks
+                )
+                if judged.applies:
+                    self.by_dialect.setdefault(dialect, []).append(rule)
+
+    def version_skipped(self, code: str) -> bool:
+        """Is the rule left out, for some SDK, by the release the files are judged by?"""
+        return any(c == code and not v.applies for (c, _), v in self.verdicts.items())
 
     def for_dialect(self, dialect: Dialect) -> list[Rule]:
         return self.by_dialect.get(dialect.id, [])
@@ -159,13 +170,26 @@ def parse(source: Union[bytes, str], guarded: bool = False) -> cst.Module:
 
 
 def find_sites(
-    module: cst.Module, settings: Settings, project: ProjectLookup | None = None
+    module: cst.Module,
+    settings: Settings,
+    project: ProjectLookup | None = None,
+    blocks: bool = False,
 ) -> list[CallSite]:
     """`project`: what the rest of the project defines, as this file sees it
-    (`ProjectIndex.view(path)`); None judges the file alone."""
+    (`ProjectIndex.view(path)`); None judges the file alone. `blocks`: the module is a
+    document's regions in reading order (see documents/, bind/flow.py)."""
+    from mem0lint.bind.flow import region_of
+
     collector = BindingCollector()
+    collector.closed = blocks  # a page or notebook: nothing else calls its functions
+    if blocks:
+        collector.start_block(0)
     for index, statement in enumerate(module.body):
         collector.unit = (index, None)
+        if blocks:
+            region = region_of(statement)
+            if region is not None:
+                collector.start_block(region)
         walk(statement, collector)  # libcst's own `visit` would rebuild the whole tree
     resolver = Resolver(collector, project)
     configure_resolver(resolver, settings)
@@ -180,33 +204,67 @@ def configure_resolver(resolver: Resolver, settings: Settings) -> None:
 
 
 def check_module(
-    module: cst.Module, rules: RuleSet, project: ProjectLookup | None = None
+    module: cst.Module,
+    rules: RuleSet,
+    project: ProjectLookup | None = None,
+    blocks: bool = False,
+    units: Union[set, None] = None,
 ) -> list[Diagnostic]:
-    """Diagnostics without positions (cheap); `place` adds them."""
+    """Diagnostics without positions (cheap); `place` adds them. `blocks`: the module is a
+    document's blocks in reading order (bind/forward.py). `units`: only the calls in these units
+    (top-level statements, see `Diagnostic.unit`) are judged."""
+    from mem0lint import sharing
+    from mem0lint.bind import forward, union
+
     diagnostics: list[Diagnostic] = []
+    sites: dict[int, CallSite] = {}  # id(diagnostic) -> its call site, for `context`
     seen: set[tuple[str, int, str]] = set()
-    for site in find_sites(module, rules.settings, project):
+    unions: dict[int, list[CallSite]] = {}  # a call on a union: one site per member
+    found: list[tuple[CallSite, Rule, object, str]] = []
+    names = sharing.NameCounts(module)
+    for site in find_sites(module, rules.settings, project, blocks):
+        call_unit = site.resolver.collector.call_units.get(id(site.outer or site.call))
+        if units is not None and call_unit not in units:
+            continue
+        if site.union is not None:
+            unions.setdefault(id(site.call), []).append(site)
+            continue
         for rule in rules.for_dialect(site.dialect):
             if not rule.applies_to(site):
                 continue
             for finding in rule.check(site):
-                key = (rule.code, id(finding.node), finding.message)
-                if key in seen:  # a followed filter dict used by several calls
-                    continue
-                seen.add(key)
-                diagnostics.append(
-                    Diagnostic(
-                        code=rule.code,
-                        name=rule.name,
-                        severity=finding.severity or rule.severity_for(site.dialect.id),
-                        message=finding.message,
-                        dialect=site.dialect.id,
-                        node=finding.node,
-                        fix=finding.fix,
-                        unit=site.resolver.collector.call_units.get(id(site.call)),
-                    )
-                )
-    return diagnostics
+                found.append((site, rule, finding, site.dialect.id))
+    for members in unions.values():
+        for rule, finding, _ in union.common_findings(members, rules):
+            found.append((members[0], rule, finding, union.label(members[0].union)))
+    for site, rule, finding, dialect in found:
+        key = (rule.code, id(finding.node), finding.message)
+        if key in seen:  # a followed filter dict used by several calls
+            continue
+        seen.add(key)
+        finding = sharing.checked(site, finding, names)
+        node, fix = forward.placed(site, finding)
+        judged = rules.verdicts.get((rule.code, site.dialect.id), Verdict(True))
+        message = finding.message
+        if judged.upgrade:
+            message = f"upgrade {judged.sdk} {judged.upgrade}: {message}"
+        diagnostics.append(
+            Diagnostic(
+                code=rule.code,
+                name=rule.name,
+                severity=finding.severity or rule.severity_for(site.dialect.id),
+                message=message,
+                dialect=dialect,
+                node=node,
+                fix=fix,
+                unit=site.resolver.collector.call_units.get(id(site.outer or site.call)),
+                sdk=judged.sdk,
+                sdk_version=judged.sdk_version,
+                upgrade=judged.upgrade,
+            )
+        )
+        sites[id(diagnostics[-1])] = site
+    return context.apply(module, diagnostics, sites)
 
 
 def positions_of(module: cst.Module):
@@ -298,19 +356,32 @@ def lint(
     project: Union[ProjectLookup, None] = None,
     source: Union[str, bytes, None] = None,
     layout: Union[Layout, None] = None,
+    blocks: bool = False,
 ) -> list[Diagnostic]:
     """`project`: what the rest of the project defines, as this file sees it; None judges the
     file alone. `source`: the module's text, when the caller has it (generating it costs as much
-    as parsing). `layout`: where its statements start (see `place`)."""
-    diagnostics = check_module(module, rules, project)
+    as parsing). `layout`: where its statements start (see `place`). `blocks`: the module is a
+    document's regions in reading order."""
+    diagnostics = check_module(module, rules, project, blocks)
     noqa = suppressions.mentions_noqa(module.code if source is None else source)
     if not diagnostics and not noqa:
         return diagnostics
     place(module, diagnostics, layout)
+    if any(applicable(d, False) for d in diagnostics):
+        from mem0lint import fixvet
+
+        fixvet.vet(
+            module, diagnostics, rules, lambda m, u: check_module(m, rules, project, blocks, u)
+        )
     if noqa:
         settings = rules.settings
         diagnostics = suppressions.apply(
-            module, diagnostics, positions_of(module), settings.enabled, settings.respect_bare_noqa
+            module,
+            diagnostics,
+            positions_of(module),
+            settings.enabled,
+            settings.respect_bare_noqa,
+            rules.version_skipped,
         )
     if keep is not None:
         diagnostics = [d for d in diagnostics if keep(module, d)]
@@ -349,32 +420,121 @@ def fix(
     keep: Union[Keep, None] = None,
     project: Union[ProjectLookup, None] = None,
     source: Union[str, bytes, None] = None,
+    blocks: bool = False,
+    target: fixcheck.Target = fixcheck.DEFAULT_TARGET,
 ) -> FixResult:
-    """Apply fixes, re-parse, re-check, until nothing applies (bounded)."""
+    """Apply fixes, re-parse, re-check, until nothing applies (bounded).
+
+    A fix that would lose a comment, or leave code that does not compile for `target` (the
+    oldest Python of the project), is not applied: its finding stays reported, without a fix."""
     unsafe = rules.settings.unsafe_fixes
     applied = 0
     code = None
+    refused: set[tuple] = set()
     for _ in range(MAX_FIX_ROUNDS):
         text = source if code is None else code
-        diagnostics = lint(module, rules, keep=keep, project=project, source=text)
-        chosen: dict[int, cst.CSTNode] = {}
+        diagnostics = lint(module, rules, keep=keep, project=project, source=text, blocks=blocks)
+        picked: list[Diagnostic] = []
         taken: list[tuple] = []
         for diagnostic in diagnostics:
-            if not applicable(diagnostic, unsafe):
+            if not applicable(diagnostic, unsafe) or _fix_key(diagnostic) in refused:
+                continue
+            if not _keeps_comments(diagnostic):
+                refused.add(_fix_key(diagnostic))
                 continue
             spans = [(e["location"], e["end_location"]) for e in diagnostic.edits]
             if any(_overlaps(s, t) for s in spans for t in taken):
                 continue  # the next round sees the re-parsed code
             taken.extend(spans)
-            for old, new in diagnostic.fix.replacements:
-                chosen[id(old)] = new
-            applied += 1
-        if not chosen:
-            return FixResult(module, applied, diagnostics, code)
-        code = module.visit(_Replace(chosen)).code
-        module = parse_again(code, module)
-    left = lint(module, rules, keep=keep, project=project, source=code)
-    return FixResult(module, applied, left, code)
+            picked.append(diagnostic)
+        if not picked:
+            return FixResult(module, applied, _without_refused(diagnostics, refused), code)
+        before = module.code if text is None else text
+        fixed = _apply(module, picked, before)
+        if not fixcheck.still_compiles(module, before, fixed[1], fixed[0], target):
+            alone = [d for d in picked if _compiles_alone(module, before, d, target) is not None]
+            refused.update(_fix_key(d) for d in picked if d not in alone)
+            fixed = _apply(module, alone, before) if alone else None
+            if fixed is None or not fixcheck.still_compiles(
+                module, before, fixed[1], fixed[0], target
+            ):
+                refused.update(_fix_key(d) for d in alone)
+                continue
+            picked = alone
+        applied += len(picked)
+        code, module = fixed
+    left = lint(module, rules, keep=keep, project=project, source=code, blocks=blocks)
+    return FixResult(module, applied, _without_refused(left, refused), code)
+
+
+def _keeps_comments(diagnostic: Diagnostic) -> bool:
+    """Does the fix carry every comment of what it replaces (put back where it lost one)?"""
+    fix = diagnostic.fix
+    if fixcheck.keeps_comments(fix.replacements):
+        return True
+    from mem0lint.comments import put_back
+
+    replacements = put_back(fix.replacements)
+    if replacements is None or not fixcheck.keeps_comments(replacements):
+        return False
+    diagnostic.fix = dataclasses.replace(fix, replacements=replacements)
+    return True
+
+
+def _fix_key(diagnostic: Diagnostic) -> tuple:
+    """The same fix in every round (positions move as other fixes apply)."""
+    return (
+        diagnostic.code,
+        diagnostic.message,
+        tuple(edit["content"] for edit in diagnostic.edits),
+    )
+
+
+def _apply(
+    module: cst.Module, picked: list[Diagnostic], before: Union[str, bytes, None] = None
+) -> tuple[str, cst.Module]:
+    """The fixed code and module. `before`: the text `module` was parsed from."""
+    chosen: dict[int, cst.CSTNode] = {}
+    for diagnostic in picked:
+        for old, new in diagnostic.fix.replacements:
+            chosen[id(old)] = new
+    fixed = module.visit(_Replace(chosen))
+    final_cr = before is not None and before[-1:] in ("\r", b"\r")
+    if final_cr and not fixed.has_trailing_newline:
+        # libcst reads the last `\r` of a CR-only file as no final newline and drops it.
+        fixed = fixed.with_changes(has_trailing_newline=True)
+    code = fixed.code
+    again = parse_again(code, module)
+    if code.endswith("\r") and not again.has_trailing_newline:
+        again = again.with_changes(has_trailing_newline=True)
+    return code, again
+
+
+def _compiles_alone(
+    module: cst.Module, before: Union[str, bytes], diagnostic: Diagnostic, target: tuple
+) -> Union[Diagnostic, None]:
+    """The diagnostic, its fix written in the other quote if that is what compiling needs (an
+    f-string around the call); None if neither compiles."""
+    fix = diagnostic.fix
+    for replacements in (
+        fix.replacements,
+        fixcheck.requoted(fix.replacements, "'"),
+        fixcheck.requoted(fix.replacements, '"'),
+    ):
+        diagnostic.fix = dataclasses.replace(fix, replacements=replacements)
+        code, fixed = _apply(module, [diagnostic], before)
+        if fixcheck.still_compiles(module, before, fixed, code, target):
+            return diagnostic
+    diagnostic.fix = fix
+    return None
+
+
+def _without_refused(diagnostics: list[Diagnostic], refused: set[tuple]) -> list[Diagnostic]:
+    """A refused fix is not offered: its finding is reported as not fixable."""
+    for diagnostic in diagnostics:
+        if diagnostic.fix is not None and _fix_key(diagnostic) in refused:
+            diagnostic.fix, diagnostic.edits = None, []
+    return diagnostics
 
 
 def parse_again(code: str, like: cst.Module) -> cst.Module:

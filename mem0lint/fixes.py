@@ -77,13 +77,22 @@ def normalise_commas(
 
 
 def _without_comment(comma: cst.Comma) -> cst.Comma:
-    """A copied comma keeps its line break and indentation but not the comment after it."""
-    after = comma.whitespace_after
-    if isinstance(after, cst.ParenthesizedWhitespace) and after.first_line.comment is not None:
-        return comma.with_changes(
-            whitespace_after=after.with_changes(first_line=cst.TrailingWhitespace())
-        )
-    return comma
+    """A copied comma keeps its line breaks and indentation but not the comments around it
+    (they stay where they were: a copy would duplicate them)."""
+    return comma.with_changes(
+        whitespace_before=_uncommented(comma.whitespace_before),
+        whitespace_after=_uncommented(comma.whitespace_after),
+    )
+
+
+def _uncommented(whitespace):
+    if not isinstance(whitespace, cst.ParenthesizedWhitespace):
+        return whitespace
+    first = whitespace.first_line
+    if first.comment is not None:
+        first = cst.TrailingWhitespace(newline=first.newline)
+    lines = [line for line in whitespace.empty_lines if line.comment is None]
+    return whitespace.with_changes(first_line=first, empty_lines=lines)
 
 
 def with_args(call: cst.Call, args: Sequence[cst.Arg]) -> cst.Call:

@@ -1,10 +1,12 @@
 """Receivers that come from elsewhere in the same project.
 
-One project = the paths given on the command line. The index is built once per run and is cheap:
-it only maps module names to files (`app.deps` -> `app/deps.py`, by package `__init__.py` files
-and by position under each given folder). A module is parsed only when a linted file asks about
-it (`from app.deps import memory` next to a `memory.search(...)` call); its binding pass is then
-cached for the rest of the run. So files that never reach the rules cost nothing beyond the walk.
+The project of a file is found from the file itself, never from the paths given on the command
+line (`modules.ModuleFinder`): its package chain, the nearest project marker above it, `src/`
+and declared package folders. So a file gets the same findings linted alone (pre-commit), on
+stdin (`--stdin-filename`) or with its whole tree. Nothing is mapped up front: a module is
+located and parsed only when a linted file asks about it (`from app.deps import memory` next to
+a `memory.search(...)` call); its binding pass is then cached for the rest of the run. So files
+that never reach the rules cost nothing.
 
 What another module defines is resolved with the same binding pass as the linted file
 (`binding.Resolver`), so the same rules hold: a name is a client only when every binding of it
@@ -23,9 +25,9 @@ import libcst as cst
 
 from mem0lint.binding import BindingCollector, ProjectLookup, Resolver
 from mem0lint.dialects import DIALECTS, Dialect
+from mem0lint.modules import PROJECT_MARKERS, ModuleFinder
 
-# Files that mark the top of a project: pytest collects no conftest.py above it.
-PROJECT_MARKERS = (".git", "pyproject.toml", "setup.py", "setup.cfg", "pytest.ini", "tox.ini")
+__all__ = ["PROJECT_MARKERS", "ModuleFinder", "ModuleView", "ProjectIndex", "module_names"]
 
 
 def module_names(path: Path, roots: Iterable[Path]) -> list[str]:
@@ -61,73 +63,73 @@ class _Parsed:
 
 
 class ProjectIndex:
-    """Module name -> file for every Python file of the project; parsed modules on demand."""
+    """The modules of the project around each linted file, located and parsed on demand.
 
-    def __init__(self, files: Iterable[Path], roots: Iterable[Path] = ()) -> None:
-        self.roots = [Path(os.path.abspath(r)) for r in roots]
-        self.modules: dict[str, Path] = {}
-        self.names: dict[Path, list[str]] = {}
-        for file in files:
-            absolute = Path(os.path.abspath(file))
-            if absolute.suffix not in (".py", ".pyi"):
-                continue
-            names = module_names(absolute, self.roots)
-            self.names[absolute] = names
-            for name in names:
-                self.modules.setdefault(name, absolute)
+    `files` and `roots` (the paths of a run) are accepted for compatibility and ignored: what a
+    file sees must not depend on what else is named (`modules.ModuleFinder`)."""
+
+    def __init__(
+        self,
+        files: Iterable[Path] = (),
+        roots: Iterable[Path] = (),
+        finder: ModuleFinder | None = None,
+    ) -> None:
+        self.finder = finder if finder is not None else ModuleFinder()
         # Configured receivers apply to every module the index parses.
         self.receivers: dict[str, Dialect] = {}
         self._parsed: dict[Path, _Parsed | None] = {}
-        self._top_level: frozenset[str] | None = None
         self._active: set[tuple[str, str]] = set()  # lookups in progress (import cycles)
-        self._missing: set[tuple[str, Path]] = set()  # modules not found from a folder
+        self._sent: set[str] = set()
 
     @classmethod
-    def for_paths(cls, paths: Iterable[str | Path], files: Iterable[Path]) -> ProjectIndex:
-        """The project of a run: the files found under the given paths, plus the rest of the
-        packages those paths sit in (so `mem0lint app/search.py` still sees `app/memory.py`)."""
-        from mem0lint.sources import discover
+    def for_paths(
+        cls,
+        paths: Iterable[str | Path] = (),
+        files: Iterable[Path] = (),
+        finder: ModuleFinder | None = None,
+    ) -> ProjectIndex:
+        """The index of a run (the paths and files given are not needed: see the class)."""
+        return cls(finder=finder)
 
-        roots = [Path(p) for p in paths]
-        all_files = list(files)
-        for given in roots:
-            top = Path(os.path.abspath(given))
-            top = top if top.is_dir() else top.parent
-            inside_package = (top / "__init__.py").is_file()
-            while (top / "__init__.py").is_file() and top.parent != top:
-                top = top.parent
-            if inside_package:
-                all_files.extend(s.path for s in discover([str(top)]))
-                roots.append(top)
-        return cls(all_files, roots)
+    def consulted(self) -> set[str]:
+        """Files read and folders listed so far (what the verdicts of this run depend on)."""
+        return self.finder.consulted
+
+    def take_consulted(self) -> list[str]:
+        """What was consulted since the last call (a worker sends each path once)."""
+        new = self.finder.consulted - self._sent
+        self._sent |= new
+        return sorted(new)
 
     # Per file -------------------------------------------------------------------------------
     def view(self, path: Path) -> ModuleView:
         absolute = Path(os.path.abspath(path))
-        names = self.names.get(absolute) or module_names(absolute, self.roots)
-        return ModuleView(self, absolute, names[0] if names else None)
+        return ModuleView(self, absolute, self.finder.module_name(absolute))
 
     def _parse(self, path: Path) -> _Parsed | None:
         if path not in self._parsed:
             self._parsed[path] = None  # a cycle through this module resolves to unknown
-            try:
-                module = cst.parse_module(path.read_bytes())
-            except Exception:  # unreadable or unparsable: nothing is known about it
+            data = self.finder.read(os.fspath(path))
+            if data is None:  # unreadable or too large: nothing is known about it
                 return None
-            collector = BindingCollector()
-            module.visit(collector)
+            try:
+                module = cst.parse_module(data)
+                collector = BindingCollector()
+                module.visit(collector)
+            except Exception:  # unparsable (or too deep): nothing is known about it
+                return None
             resolver = Resolver(collector, self.view(path))
             resolver.external.update(self.receivers)
             self._parsed[path] = _Parsed(collector, resolver)
+        self.finder.consulted.add(os.fspath(path))
         return self._parsed[path]
 
     def _cannot_bind(self, path: Path, name: str) -> bool:
         """A byte scan that spares parsing a module (`tkinter` for `tkinter.Text`): the name is
         not in it at all, or it is a module-level class, which the resolver never takes for a
         client (and which makes any other binding of the name ambiguous)."""
-        try:
-            data = path.read_bytes()
-        except OSError:
+        data = self.finder.read(os.fspath(path))
+        if data is None:
             return True
         word = re.escape(name.encode())
         if re.search(rb"\b" + word + rb"\b", data) is None:
@@ -139,37 +141,17 @@ class ProjectIndex:
         head, _, attr = dotted.rpartition(".")
         if not head or not attr:
             return None
-        path = self.modules.get(head) or self._locate(head, near)
+        path = self.finder.locate(head, near)
         return (path, attr) if path is not None else None
 
-    def _locate(self, module: str, near: Path) -> Path | None:
-        """A module outside the given paths, found from the importing file's folders up to the
-        project's top (how `pytest` and `python -m` put folders on `sys.path`)."""
-        key = (module, near.parent)
-        if key in self._missing:
-            return None
-        relative = Path(*module.split("."))
-        for directory in near.parents:
-            for candidate in (
-                directory / relative.with_suffix(".py"),
-                directory / relative / "__init__.py",
-            ):
-                if candidate.is_file():
-                    self.modules[module] = candidate
-                    return candidate
-            if any((directory / marker).exists() for marker in PROJECT_MARKERS):
-                break
-        self._missing.add(key)
-        return None
-
     def _lookup(self, kind: str, dotted: str, near: Path) -> Dialect | None:
-        key = (kind, dotted)
-        if key in self._active:
-            return None
         found = self._split(dotted, near)
         if found is None:
             return None
         path, attr = found
+        key = (kind, f"{path}:{attr}")
+        if key in self._active:
+            return None
         if self._cannot_bind(path, attr):
             return None
         parsed = self._parse(path)
@@ -181,15 +163,19 @@ class ProjectIndex:
             if kind == "instance":
                 return parsed.resolver.dialect_of(cst.Name(attr), scope)
             return parsed.resolver.dialect_of(cst.Call(func=cst.Name(attr)), scope)
+        except RecursionError:
+            return None
         finally:
             self._active.discard(key)
 
     def fixture(self, path: Path, name: str) -> Dialect | None:
         """The fixture `name` from the nearest `conftest.py` above `path` that defines it, up to
         the project's top (a folder with `.git`, `pyproject.toml`, `setup.py`, `pytest.ini`...)."""
-        for directory in path.parents:
-            conftest = directory / "conftest.py"
-            if conftest != path and conftest.is_file():
+        folder = os.path.dirname(os.path.abspath(path))
+        top = self.finder.project_top(folder)
+        while True:
+            conftest = Path(folder) / "conftest.py"
+            if conftest != path and "conftest.py" in self.finder.listing(folder):
                 parsed = self._parse(conftest)
                 if parsed is not None and name in parsed.collector.fixtures:
                     key = ("fixture", f"{conftest}:{name}")
@@ -200,17 +186,28 @@ class ProjectIndex:
                         return parsed.resolver.dialect_of_fixture(name)
                     finally:
                         self._active.discard(key)
-            if any((directory / marker).exists() for marker in PROJECT_MARKERS):
-                break
-        return None
+            parent = os.path.dirname(folder)
+            if folder == top or parent == folder:
+                return None
+            folder = parent
 
-    def top_level_names(self) -> frozenset[str]:
-        if self._top_level is None:
-            self._top_level = frozenset(name.split(".", 1)[0] for name in self.modules)
-        return self._top_level
+    def is_local(self, name: str, near: Path) -> bool:
+        """Is the top-level module `name` one of the project's, seen from `near`?"""
+        return self.finder.has_top_level(name, near)
 
     def configure(self, receivers: dict[str, str]) -> None:
         self.receivers = {name: DIALECTS[d] for name, d in receivers.items()}
+
+
+class _LocalNames:
+    """The project's top-level module names as one file sees them, asked one by one (pruning
+    asks only about the names its imports spell)."""
+
+    def __init__(self, index: ProjectIndex, path: Path) -> None:
+        self.index, self.path = index, path
+
+    def __contains__(self, name: object) -> bool:
+        return isinstance(name, str) and self.index.is_local(name, self.path)
 
 
 class ModuleView(ProjectLookup):
@@ -247,7 +244,7 @@ class ModuleView(ProjectLookup):
         return self.index._lookup("returns", dotted, self.path)
 
     def top_level_names(self) -> frozenset[str]:
-        return self.index.top_level_names()
+        return _LocalNames(self.index, self.path)  # type: ignore[return-value]
 
     def fixture(self, name: str) -> Dialect | None:
         # pytest injects conftest fixtures only into what it collects: test files and conftests.

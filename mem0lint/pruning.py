@@ -56,7 +56,17 @@ _DEFINITION = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 
 
 class _Unit:
-    __slots__ = ("first", "last", "words", "binds", "header", "pass_indent", "always", "taints")
+    __slots__ = (
+        "first",
+        "last",
+        "words",
+        "binds",
+        "header",
+        "pass_indent",
+        "always",
+        "taints",
+        "defines",
+    )
 
     def __init__(self, first: int, last: int, words: set[str], binds: set[str]) -> None:
         self.first, self.last = first, last  # 1-based rows, inclusive
@@ -66,6 +76,9 @@ class _Unit:
         self.pass_indent = ""  # a class member: what a `pass` in its place is indented by
         self.always = False  # kept whatever happens: an import, a statement sharing a row
         self.taints = False  # tainted whatever happens: an import that may give a client
+        # A plain function's name: the binder binds its parameters from every place the name is
+        # spelled (bind/params.py), so when it is kept, so is every unit that spells it.
+        self.defines: frozenset[str] = frozenset()
 
 
 @dataclass
@@ -205,6 +218,10 @@ def _units(
             owners.append((node, header, members))
         else:
             unit = _unit(rows, first, last, node)
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and (
+                node.args.args or node.args.posonlyargs
+            ):
+                unit.defines = frozenset({node.name})
             if isinstance(node, (ast.Import, ast.ImportFrom)):
                 # A standard library import is kept like any statement: when a kept unit
                 # mentions what it binds. `*` binds what it likes; `__future__` changes parsing.
@@ -360,11 +377,13 @@ def _kept(units: list[_Unit], seeds: frozenset[str]) -> set[int]:
     tainted: set[int] = set()
     tainting = set(seeds)  # names a tainted unit binds, and the seeds
     mentioned: set[str] = set()  # words of kept units
+    spelled: set[str] = set()  # names of kept functions: every unit spelling them is kept
 
     def keep(unit: _Unit, taint: bool) -> None:
         if id(unit) not in kept:
             kept.add(id(unit))
             mentioned.update(unit.words)
+            spelled.update(unit.defines)
         if taint and id(unit) not in tainted:
             tainted.add(id(unit))
             tainting.update(unit.binds)
@@ -380,9 +399,22 @@ def _kept(units: list[_Unit], seeds: frozenset[str]) -> set[int]:
             if unit.taints or not unit.words.isdisjoint(tainting):
                 keep(unit, taint=True)
                 changed = True
-            elif id(unit) not in kept and (unit.always or not unit.binds.isdisjoint(mentioned)):
+            elif id(unit) not in kept and (
+                unit.always
+                or not unit.binds.isdisjoint(mentioned)
+                or not unit.words.isdisjoint(spelled)
+            ):
                 keep(unit, taint=False)
                 changed = True
+    # Readers of what a kept unit binds (a filter dict a fix would edit where it is defined:
+    # `print(scope["$or"])` makes that edit unsafe, sharing.py) are kept too; what they mention
+    # needs nothing more.
+    bound = set().union(*(u.binds for u in units if id(u) in kept and not u.always))
+    for unit in units:
+        if id(unit) not in kept and not unit.words.isdisjoint(bound):
+            kept.add(id(unit))
+            if unit.header is not None:
+                keep(unit.header, taint=False)
     return kept
 
 

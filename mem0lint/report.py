@@ -76,7 +76,15 @@ def as_json_object(
         "location": {"row": diagnostic.start[0], "column": diagnostic.start[1]},
         "end_location": {"row": diagnostic.end[0], "column": diagnostic.end[1]},
         "fix": fix,
+        # Which SDK release the call was judged by; "upgrade": what breaks on moving to a
+        # configured target version (upgrade mode), else "finding".
+        "sdk": diagnostic.sdk,
+        "sdk_version": diagnostic.sdk_version,
+        "kind": "upgrade" if diagnostic.upgrade else "finding",
     }
+    if diagnostic.upgrade:
+        before, _, after = diagnostic.upgrade.partition(" -> ")
+        obj["upgrade"] = {"from": before, "to": after}
     if diagnostic.cell is not None:
         obj["cell"] = diagnostic.cell
     return obj

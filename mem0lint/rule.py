@@ -95,6 +95,9 @@ class Rule:
     why: ClassVar[str]  # why it matters
     fix_safety: ClassVar[str] = "none"  # "safe", "unsafe", or a sentence
     examples: ClassVar[list[Example]] = []
+    # The SDK releases the rule applies to: {distribution: PEP 440 specifier set}, e.g.
+    # {"mem0ai": ">=2.0.0"}; a distribution not named: every release (see mem0lint/sdk/).
+    versions: ClassVar[dict[str, str]] = {}
 
     registry: ClassVar[dict[str, type[Rule]]] = {}
 
@@ -136,6 +139,9 @@ class Diagnostic:
     cell: int | None = None
     # Where its call is: (top-level statement, member of a top-level class); see engine.place.
     unit: tuple[int, int | None] | None = None
+    sdk: str | None = None  # the distribution the call's SDK is judged as (mem0ai, memsy...)
+    sdk_version: str | None = None  # the release it is judged by
+    upgrade: str = ""  # upgrade mode: "1.0.3 -> 2.2.0" for what breaks on the upgrade
 
     @property
     def fixable(self) -> bool:

@@ -42,6 +42,10 @@ class FileReport:
     # Lines for code frames, by notebook cell (None: the file's own rows).
     frames: dict[Union[int, None], list[str]] = field(default_factory=dict)
     output: Union[bytes, None] = None  # the (fixed) content, for stdin
+    # Other files read and folders listed to bind this file's receivers (project.py): the
+    # verdict holds while they are unchanged (cache.py). Only those not sent with a report of
+    # the same worker before.
+    consulted: list[str] = field(default_factory=list)
     # With `error`: its code (problems.py; "" is MEM002) and its 1-based (row, column).
     error_code: str = ""
     error_at: tuple[int, int] = (1, 1)
@@ -105,6 +109,9 @@ def process(
     except RecursionError:
         report.error = "too deeply nested to analyse"
         return report
+    finally:
+        if project is not None:
+            report.consulted = project.take_consulted()
     report.info = list(document.info)
     new = document.rebuild(original)
     report.frames = document.frame_lines(new)
@@ -138,6 +145,7 @@ def _run_program(
 ) -> bool:
     """One program through the engine. False when the whole file must stop (a .py error)."""
     from mem0lint import engine, pruning, suppressions
+    from mem0lint.documents import markers
 
     parsed, layout = program.source, None
     try:
@@ -155,23 +163,36 @@ def _run_program(
 
             report.error_code, report.error, report.error_at = classify(program.source, error)
             return False
-        document.info.append(f"skipped: {error}")
+        retried = document.retry(program)  # the regions that parse alone, without the others
+        if retried is None:
+            document.info.append(f"skipped: {error}")
+        for again in retried or ():
+            _run_program(document, again, rules, mode, report, project)
         return True
     keep = _keeper(document, program) if set(program.regions) != program.owned else None
+    keep = markers.keeper(document, program, keep)  # code shown as the old form: info, no fix
     source = program.source
+    blocks = program.separated  # regions in reading order: a later one never changes an earlier
     code = None  # the text of the final program, when a fix changed it
     if mode == CHECK:
         diagnostics = engine.lint(
-            module, rules, keep=keep, project=project, source=source, layout=layout
+            module, rules, keep=keep, project=project, source=source, layout=layout, blocks=blocks
         )
     elif mode == ADD_NOQA:
-        diagnostics = engine.lint(module, rules, keep=keep, project=project, source=source)
+        diagnostics = engine.lint(
+            module, rules, keep=keep, project=project, source=source, blocks=blocks
+        )
         final, added, _ = suppressions.add_noqa(module, diagnostics)
         if added and document.update(program, final):
             report.noqa_added += added
             diagnostics = []
     else:
-        result = engine.fix(module, rules, keep=keep, project=project, source=source)
+        from mem0lint.fixcheck import target_for
+
+        target = target_for(report.source.path)
+        result = engine.fix(
+            module, rules, keep=keep, project=project, source=source, blocks=blocks, target=target
+        )
         diagnostics = result.diagnostics
         if result.applied and result.code is not None:
             if document.update(program, result.module):
@@ -179,7 +200,9 @@ def _run_program(
                 code = result.code
             else:
                 document.info.append("a fix could not be mapped back into the file; not applied")
-                diagnostics = engine.lint(module, rules, keep=keep, project=project, source=source)
+                diagnostics = engine.lint(
+                    module, rules, keep=keep, project=project, source=source, blocks=blocks
+                )
     if program.separated and diagnostics:
         if code is None:
             code = source.decode("utf-8") if isinstance(source, bytes) else source

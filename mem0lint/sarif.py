@@ -86,6 +86,12 @@ def _result(
         row, column = diagnostic.start
         message = f"cell {diagnostic.cell}, row {row}, column {column}: {message}"
         result["properties"] = {"cell": diagnostic.cell, "row": row, "column": column}
+    if diagnostic.sdk is not None:
+        properties = result.setdefault("properties", {})
+        properties.update(sdk=diagnostic.sdk, sdk_version=diagnostic.sdk_version)
+        properties["kind"] = "upgrade" if diagnostic.upgrade else "finding"
+        if diagnostic.upgrade:
+            properties["upgrade"] = diagnostic.upgrade
     result["message"] = {"text": message}
     result["locations"] = [{"physicalLocation": physical}]
     if diagnostic.fix is not None and diagnostic.cell is None and edits:

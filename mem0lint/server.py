@@ -5,7 +5,7 @@ document sync: the cells are linted together, as one notebook) and Markdown/MDX 
 actions: the fix of one finding (unsafe fixes are labelled and never preferred), "fix all" with
 safe fixes only (`source.fixAll.mem0lint`), and "add noqa" for one finding.
 
-Every document goes through the command line's stdin pipeline (`cli.lint_text`): the same
+Every document goes through the command line's stdin pipeline (`inproject.lint_text`): the same
 settings (the nearest pyproject.toml's `[tool.mem0lint]`), the same per-file pipeline. The
 configuration is read again when a `pyproject.toml` changes (workspace/didChangeWatchedFiles;
 the server asks the client to watch them when it can).
@@ -74,9 +74,20 @@ class Mem0lintServer(LanguageServer):
     # -- running the pipeline ---------------------------------------------------------------
 
     def _run(self, path: Path, data: bytes, mode: str, unsafe: Union[bool, None] = None):
-        from mem0lint import cli, config
+        from mem0lint import config
+        from mem0lint.inproject import lint_text
+        from mem0lint.versions import Discovery
 
-        report = cli.lint_text(path, data, self.finder, config.CommandLine(), mode, unsafe=unsafe)
+        # A fresh Discovery: the SDK release comes from lock files that may change under us.
+        report = lint_text(
+            data,
+            path,
+            mode,
+            finder=self.finder,
+            command_line=config.CommandLine(),
+            discovery=Discovery(),
+            unsafe=unsafe,
+        )
         if report.error:
             from mem0lint import problems
 

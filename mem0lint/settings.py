@@ -23,6 +23,9 @@ class Settings:
     receivers: dict[str, str] = field(default_factory=dict)
     # A bare noqa comment (no codes) silences mem0lint too; off: it belongs to other tools.
     respect_bare_noqa: bool = False
+    # Per SDK package: (package, distribution, judged version, pinned version or ""); empty:
+    # every SDK judged as its newest known release (see mem0lint/versions.py).
+    sdks: tuple[tuple[str, str, str, str], ...] = ()
 
     def enabled(self, code: str) -> bool:
         selected = not self.select or _matches(code, self.select)

@@ -33,6 +33,10 @@ from mem0lint.sources import SKIPPED_DIRS, SourceFile
 # may give a test its client.
 READ_NAMES = (".gitignore", "pyproject.toml")
 ABOVE_NAMES = (".git", *READ_NAMES, "conftest.py")
+# Project files above the paths that say which SDK release the files are judged by (versions.py;
+# the ones the run read are watched through `read`): one appearing means judging anew.
+ABOVE_NAMES += ("uv.lock", "poetry.lock", "pdm.lock", "Pipfile.lock", "Pipfile", "setup.cfg")
+ABOVE_NAMES += ("setup.py", "requirements.txt")
 
 
 class Snapshot:

@@ -101,8 +101,11 @@ def apply(
     positions,
     enabled,
     respect_bare_noqa: bool = False,
+    version_skipped=None,
 ) -> list[Diagnostic]:
-    """Drop silenced findings; add MEM901/MEM902 findings for codes that silence nothing."""
+    """Drop silenced findings; add MEM901/MEM902 findings for codes that silence nothing.
+    `version_skipped(code)`: the rule does not apply to the SDK release the file is judged by
+    (its noqa may be kept for another release): not reported unused."""
     directives = scan(module, positions)
     kept: list[Diagnostic] = []
     used: set[tuple[int, str]] = set()
@@ -123,6 +126,8 @@ def apply(
     for row, noqa in sorted(directives.lines.items()):
         unknown = [c for c in noqa.codes if is_own(c) and c not in known]
         unused = [c for c in noqa.codes if is_own(c) and c in known and (row, c) not in used]
+        if version_skipped is not None:
+            unused = [c for c in unused if not version_skipped(c)]
         for code, codes in ((UNKNOWN, unknown), (UNUSED, unused)):
             if codes and enabled(code):
                 kept.append(_finding(code, codes, noqa, positions, known))

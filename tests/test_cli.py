@@ -101,6 +101,10 @@ def test_json_output_shape(project):
                 }
             ],
         },
+        # No pin above the file: judged as the newest mem0ai release mem0lint knows.
+        "sdk": "mem0ai",
+        "sdk_version": "2.2.1",
+        "kind": "finding",
     }
     assert [f["code"] for f in findings] == ["MEM201", "MEM102"]
 

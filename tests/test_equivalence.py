@@ -41,6 +41,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 import pytest
+import real_sdk_path
 from evaluators import memos, mongo, oss, platform
 from hypothesis import HealthCheck, Phase, assume, given, settings
 from hypothesis import strategies as st
@@ -91,6 +92,11 @@ RULES = all_rules()
 # Each program starts with the dialect's client set-up (plus the async class, for MEM121).
 HEADS = {**PREAMBLES, OSS: PREAMBLES[OSS] + "from mem0 import AsyncMemory\n"}
 SAFE_FIXES = engine.RuleSet(engine.Settings())
+# Records for argument cases run through the real SDK (filter cases bring their own).
+REAL_RECORDS = [
+    {"user_id": "alice", "agent_id": "helper", "metadata": {"topic": "food", "priority": 1}},
+    {"user_id": "bob", "run_id": "r1", "metadata": {"topic": "gold", "priority": 2}},
+]
 
 
 @dataclass
@@ -176,6 +182,8 @@ class Tally:
 
     proved: set = field(default_factory=set)
     unfixable: int = 0
+    # Of those, the cases also run before and after through the real SDK (real_sdk_path.py).
+    real: set = field(default_factory=set)
 
 
 def prove_batch(code: str, cases: list, prove: Callable, tally: Tally, records=None) -> None:
@@ -218,6 +226,18 @@ def prove_batch(code: str, cases: list, prove: Callable, tally: Tally, records=N
             else:
                 prove(case, after, after_source, records)
             tally.proved.add((dialect, case.statement(), repr(records)))
+            # The same case through the installed SDK: a call that ran cleanly still does, and
+            # (open source) the store selects the same records; (Platform) a request the server
+            # accepted is still accepted.
+            problem = real_sdk_path.compare(
+                dialect,
+                case.statement(),
+                after_source,
+                REAL_RECORDS if records is None else records,
+            )
+            assert not problem, problem
+            if problem is not None:
+                tally.real.add((dialect, case.statement(), repr(records)))
 
 
 def within(diagnostic, statement: ast.stmt) -> bool:
@@ -1248,7 +1268,10 @@ REGISTERED_ARGUMENT_KINDS = [c for c in ARGUMENT_PROOFS if c in RULES]
 
 def report(code: str, tally: Tally) -> None:
     proved = len(tally.proved)
-    print(f"{code}: {proved} distinct cases proved, {tally.unfixable} reported without a safe fix")
+    print(
+        f"{code}: {proved} distinct cases proved ({len(tally.real)} of them also through the "
+        f"real SDK), {tally.unfixable} reported without a safe fix"
+    )
     assert proved >= EXAMPLES, f"only {proved} cases proved (need {EXAMPLES})"
     # Strategies aim at the fixable forms: skipped cases must stay the exception.
     assert tally.unfixable <= proved, f"{tally.unfixable} unfixable cases: fix the strategy"

@@ -56,7 +56,14 @@ def test_sarif_validates_and_documents_every_rule(project):
     assert region == {"startLine": 12, "startColumn": 33, "endLine": 12, "endColumn": 48}
     assert first["fixes"][0]["artifactChanges"][0]["replacements"]
     cell = by_file["travel_agent_notebook.ipynb"][0]
-    assert cell["properties"] == {"cell": 4, "row": 2, "column": 40}
+    assert cell["properties"] == {
+        "cell": 4,
+        "row": 2,
+        "column": 40,
+        "sdk": "mem0ai",  # the fixtures' project pins mem0ai>=2.2.1,<2.3
+        "sdk_version": "2.2.1",
+        "kind": "finding",
+    }
     assert "region" not in cell["locations"][0]["physicalLocation"]
     assert cell["message"]["text"].startswith("cell 4, row 2, column 40: ")
 

@@ -270,6 +270,44 @@ TRICKY = {
 
         search("q", limit=3)
     """,
+    "a call site that makes a private function's parameter unknown": """
+        from mem0 import Memory
+
+        def noise():
+            return 11
+
+        def _fetch(src):
+            return src.search("q", limit=3)
+
+        _fetch(Memory())
+        _fetch(get())
+    """,
+    "a private function passed as a callback (it escapes)": """
+        from mem0 import Memory
+
+        def noise():
+            return 11
+
+        def _fetch(src):
+            return src.search("q", limit=3)
+
+        _fetch(Memory())
+        register(_fetch)
+    """,
+    "a rebinding in a branch, and a loop": """
+        from mem0 import Memory, MemoryClient
+
+        def noise():
+            return 11
+
+        m = Memory()
+        if flag:
+            m = other()
+        m.search("q", limit=3)
+        for x in range(2):
+            m.search("q", limit=3)
+            m = MemoryClient()
+    """,
     "a stdlib module the project shadows": """
         from logging import client
 

@@ -1,8 +1,9 @@
 """Documents: a file turned into one or more Python programs, and fixed programs put back.
 
 The engine lints a libcst Module. A `.py` file is one program. A notebook is one program made of
-its code cells in order; a Markdown page holds one program per fenced Python block (with the
-earlier blocks prepended, so a client made in one block binds a call in a later one). Each
+its code cells in order; a Markdown page is one program made of its fenced Python blocks in
+order (a client made in one block binds a call in a later one; a later block never changes how
+an earlier one is judged). Each
 program remembers where its lines came from, so findings point at real rows (and cells), and a
 fixed program can be split back into the regions it was made of.
 """

@@ -101,6 +101,28 @@ class Document:
     def programs(self) -> Iterator[Program]:
         raise NotImplementedError
 
+    def retry(self, program: Program) -> Union[list[Program], None]:
+        """`program` (regions in order) does not parse: the regions that do not parse alone are
+        left out, with an info line each, and the rest is tried again as one program; if every
+        region parses alone, each becomes a program of its own. None: nothing to say (a single
+        region that parses alone, or not a document of regions)."""
+        if not program.separated:
+            return None
+        left_out = False
+        for index in program.regions:
+            region = self.regions[index]
+            if region.skipped is None:
+                region.skipped = parse_problem(region.text, region.first_row)
+                if region.skipped is not None:
+                    left_out = True
+                    self.info.append(f"{region.label} does not parse; skipped ({region.skipped})")
+        good = [i for i in program.regions if self.regions[i].skipped is None]
+        if left_out:
+            return [Program(join(self.regions, good), good, frozenset(good))] if good else []
+        if len(good) > 1:
+            return [Program(join(self.regions, [i]), [i], frozenset({i})) for i in good]
+        return None
+
     def update(self, program: Program, module: cst.Module) -> bool:
         """Take a fixed program back into the regions it owns. False if it cannot."""
         pieces = program.split(module.code)

@@ -1,8 +1,10 @@
-"""Markdown and MDX pages: fenced Python blocks, each a program with the earlier blocks before it.
+"""Markdown and MDX pages: the fenced Python blocks, in reading order, as one program.
 
 Documentation often splits set-up ("create a client") and use ("search") into separate blocks,
-so block k is linted with the Python blocks before it prepended; only findings inside block k
-count for that run, and a fix edits only block k. Fences are found wherever they are, including
+so the page is one program: the binder carries what each block binds into the next, and a later
+block never changes how an earlier one is judged (bind/flow.py). Each block is parsed once, as
+part of the page; only when the page does not parse are the blocks parsed alone, to leave out
+those that do not parse (see `Document.retry`). Fences are found wherever they are, including
 inside MDX components (`<CodeGroup>`, `<Tab>`), indented or not, and with a title after the
 language (```` ```python Platform API Example ````). Blocks in other languages are never read;
 a Python block that does not parse is skipped with an info line.
@@ -14,7 +16,7 @@ import re
 from dataclasses import dataclass
 from typing import Iterator
 
-from mem0lint.documents.base import Document, Program, Region, join, parse_problem
+from mem0lint.documents.base import Document, Program, Region, join
 
 PYTHON_TAGS = frozenset({"python", "py", "python3", "py3"})
 _OPENER = re.compile(r"^(?P<indent> *)(?P<fence>`{3,}|~{3,})(?P<info>.*)$")
@@ -48,21 +50,16 @@ class MarkdownDocument(Document):
                 body.append(stripped[len(block.indent) :] + "\n")
             if region.skipped is None:
                 region.text = "".join(body)
-                region.skipped = parse_problem(region.text, region.first_row)
-            if region.skipped is not None:
+            else:
                 self.info.append(f"{label} does not parse; skipped ({region.skipped})")
             self.blocks.append(block)
             self.regions.append(region)
         self.original_texts = [r.text for r in self.regions]
 
     def programs(self) -> Iterator[Program]:
-        earlier: list[int] = []
-        for index, region in enumerate(self.regions):
-            if region.skipped is not None:
-                continue
-            indices = [*earlier, index]
-            yield Program(join(self.regions, indices), indices, frozenset({index}))
-            earlier.append(index)
+        indices = [i for i, r in enumerate(self.regions) if r.skipped is None]
+        if indices:
+            yield Program(join(self.regions, indices), indices, frozenset(indices))
 
     def rebuild(self, original: bytes) -> bytes:
         lines = list(self.lines)

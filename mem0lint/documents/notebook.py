@@ -3,7 +3,8 @@
 IPython lets a cell hold lines that are not Python (`%pip install mem0ai`, `!ls`, `%%bash`
 cells); they are masked with a placeholder statement of the same indentation, so rows stay put,
 and restored when a fixed cell is written back. A cell that still does not parse is left out
-(IPython would reject it too) with an info line.
+(IPython would reject it too) with an info line. The cells are one program in order, each parsed
+once; a later cell never changes how an earlier one is judged (bind/flow.py).
 
 A fix rewrites only the `source` value of the cells it changed, in the file's own JSON style
 (indentation, list-of-lines or string, escaping); every other byte of the file is kept.
@@ -22,7 +23,6 @@ from mem0lint.documents.base import (
     Program,
     Region,
     join,
-    parse_problem,
 )
 
 # Line magics, shell escapes and help lines: `%pip ...`, `!ls`, `files = !ls`, `?obj`, `obj?`.
@@ -74,10 +74,8 @@ class NotebookDocument(Document):
             if text and not final_newline:
                 text += "\n"  # programs are joined line by line; taken off again on rebuild
             cell = _Cell(index, span, source, text, masked, final_newline)
+            # Parsed with the other cells; alone only if the notebook does not parse (`retry`).
             region = Region(text=text, first_row=1, cell=index, label=f"cell {index}")
-            region.skipped = parse_problem(text, 1)
-            if region.skipped is not None:
-                self.info.append(f"cell {index} does not parse; skipped ({region.skipped})")
             self.code_cells.append(cell)
             self.regions.append(region)
         self.original_texts = [r.text for r in self.regions]

@@ -11,7 +11,7 @@ from typing import Iterator
 
 import libcst as cst
 
-from mem0lint import fixes
+from mem0lint import argvalues, fixes
 from mem0lint.callsite import CallSite
 from mem0lint.dialects import (
     DIALECTS,
@@ -23,7 +23,10 @@ from mem0lint.dialects import (
     OnUnknownKeyword,
 )
 from mem0lint.filtertree import DictValue, ListValue, literal_value
+from mem0lint.filtertree import walk as walk_filter
+from mem0lint.renames import spelling
 from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
+from mem0lint.rules.common import fully_literal
 
 # Wrong keyword spellings, all silently ignored by mem0 `search()` (the SDKs take **kwargs).
 RESULT_CAP_ALIASES = ("limit", "k", "n", "max_results", "count", "size")
@@ -109,6 +112,12 @@ def rename_fix(site: CallSite, arg: cst.Arg, target: str, message: str, safe: bo
     if target == "filters" and positional_filter_dict(site) is not None:
         return None  # MEM106 turns the positional dict into `filters=`
     applicability = Applicability.SAFE if safe else Applicability.UNSAFE
+    accepted = argvalues.verdict(site.dialect.id, target, arg.value)
+    if accepted is False:
+        return None  # the renamed call would raise (argvalues.py)
+    if accepted is None:
+        applicability = Applicability.UNSAFE
+        message += f" (the value must be one `{target}` accepts)"
     if site.has_star_args:
         applicability = Applicability.UNSAFE
         message += " (the `**` spread may hold it already)"
@@ -154,6 +163,22 @@ def positional_filter_dict(site: CallSite) -> cst.Arg | None:
     return None
 
 
+def is_none(node: cst.BaseExpression) -> bool:
+    return isinstance(node, cst.Name) and node.value == "None"
+
+
+def entity_conflicts(tree: DictValue, names: list[str]) -> bool:
+    """Is any of `names` already a key anywhere in the filter, however spelled (`userId`,
+    `USER_ID`, inside `AND` / `OR` / `metadata`)?"""
+    wanted = {spelling(n) for n in names}
+    for node in walk_filter(tree):
+        if isinstance(node, DictValue) and any(
+            e.key is not None and spelling(e.key) in wanted for e in node.entries
+        ):
+            return True
+    return False
+
+
 class EntityKwargNotInFilters(Rule):
     """Entity ids passed as keywords instead of inside `filters`.
 
@@ -162,6 +187,7 @@ class EntityKwargNotInFilters(Rule):
     """
 
     code = "MEM101"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "entity-kwarg-not-in-filters"
     dialects = MEM0
     methods = frozenset({"search", "get_all"})
@@ -173,9 +199,12 @@ class EntityKwargNotInFilters(Rule):
         "code, copied from older docs."
     )
     fix_safety = (
-        "safe when `filters` is absent or an inline dict that lacks the key (Platform: added as a "
-        "sibling or appended to the root `AND`; open source: always a top-level key); unsafe when "
-        "`filters` is a variable (`{**filters, ...}`)"
+        "safe when `filters` is absent, `None` or an inline literal dict that lacks the key at "
+        "every level and in every spelling (`userId`, inside `AND` / `OR`) (Platform: added as a "
+        "sibling or appended to the root `AND`; open source: always a top-level key); no fix when "
+        "it has the key; unsafe when `filters` is a variable (`{**filters, ...}`) or has variable "
+        "parts, when `**kwargs` may hold `filters`, and for `user_id=None` (dropped, never sent as "
+        "null)"
     )
     examples = [
         Example(
@@ -253,37 +282,59 @@ class EntityKwargNotInFilters(Rule):
             tree = filters.value
             if not (isinstance(tree, DictValue) and tree.complete):
                 return None
-            if any(tree.get(e.key) for e in moved):
+            if entity_conflicts(tree, [e.key for e in moved]):
                 return None  # both spellings present: the author must choose
             new_dict = self._add_entities(site, tree, new_entries)
             kept = [e.with_changes(value=new_dict) if e is filters.element else e for e in kept]
         new_body = fixes.with_elements(body.node, kept)
-        return Fix(Applicability.SAFE, message, ((body.node, new_body),))
+        safe = fully_literal(filters.value) if filters is not None else True
+        applicability = Applicability.SAFE if safe else Applicability.UNSAFE
+        return Fix(applicability, message, ((body.node, new_body),))
 
     def _fix(self, site: CallSite, moved: list[cst.Arg]) -> Fix | None:
-        new_entries = [fixes.dict_element(a.keyword.value, a.value, like=a.value) for a in moved]
-        names = ", ".join(f"`{a.keyword.value}`" for a in moved)
-        message = f"Move {names} into `filters`"
+        # `user_id=None` means "no user": it is dropped, never sent as a null filter value.
+        dropped = [a for a in moved if is_none(a.value)]
+        carried = [a for a in moved if not is_none(a.value)]
+        new_entries = [fixes.dict_element(a.keyword.value, a.value, like=a.value) for a in carried]
+        names = ", ".join(f"`{a.keyword.value}`" for a in carried)
+        message = f"Move {names} into `filters`" if carried else ""
+        if dropped:
+            message += "; " if message else ""
+            message += "Drop " + ", ".join(f"`{a.keyword.value}=None`" for a in dropped)
+        # Dropping a None scope leaves the scope to what is left: the author should look.
+        safety = Applicability.UNSAFE if dropped else Applicability.SAFE
         kept = [a for a in site.call.args if not any(a is m for m in moved)]
         filters_arg = site.filters_arg
+        if filters_arg is not None and is_none(filters_arg.value):
+            # `filters=None` is no filter: the new dict takes its place.
+            kept = [a for a in kept if a is not filters_arg]
+            filters_arg = None
         if filters_arg is None:
-            new_filters = fixes.keyword_arg("filters", fixes.single_line_dict(new_entries))
-            index = next(i for i, a in enumerate(site.call.args) if a is moved[0])
             args = list(kept)
-            args.insert(min(index, len(args)), new_filters)
-            return Fix(
-                Applicability.SAFE, message, ((site.call, fixes.with_args(site.call, args)),)
-            )
+            if new_entries:
+                new_filters = fixes.keyword_arg("filters", fixes.single_line_dict(new_entries))
+                index = next(i for i, a in enumerate(site.call.args) if a is moved[0])
+                args.insert(min(index, len(args)), new_filters)
+            if site.has_star_args:
+                # `**kwargs` may hold `filters` already: a second one is a TypeError.
+                safety = Applicability.UNSAFE
+                message += " (the `**` spread may hold `filters` already)"
+            return Fix(safety, message, ((site.call, fixes.with_args(site.call, args)),))
         tree = site.filters
         if site.filters_inline and isinstance(tree, DictValue) and tree.complete:
-            if any(tree.get(a.keyword.value) for a in moved):
+            if entity_conflicts(tree, [a.keyword.value for a in moved]):
                 return None  # both spellings present: the author must choose
-            new_dict = self._add_entities(site, tree, new_entries)
+            new_dict = self._add_entities(site, tree, new_entries) if new_entries else tree.node
             call = fixes.with_args(
                 site.call,
                 [a.with_changes(value=new_dict) if a is filters_arg else a for a in kept],
             )
-            return Fix(Applicability.SAFE, message, ((site.call, call),))
+            if not fully_literal(tree):
+                # A variable inside the filter may hold the key already.
+                safety = Applicability.UNSAFE
+            return Fix(safety, message, ((site.call, call),))
+        if not new_entries:
+            return Fix(safety, message, ((site.call, fixes.with_args(site.call, kept)),))
         # A variable or an expression: spread it; an existing key would be overridden.
         spread = cst.Dict([cst.StarredDictElement(filters_arg.value), *new_entries])
         call = fixes.with_args(
@@ -317,6 +368,7 @@ class EntityKwargNotInFilters(Rule):
 
 class UnknownResultCapKwarg(Rule):
     code = "MEM102"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "unknown-result-cap-kwarg"
     dialects = MEM0
     methods = frozenset({"search"})
@@ -326,7 +378,11 @@ class UnknownResultCapKwarg(Rule):
         "mem0's `search()` accepts unknown keywords and ignores them: `limit=5` returns the "
         "default number of results (Platform 10, open source 20) without any error."
     )
-    fix_safety = "safe (renamed to `top_k`, unless `top_k` is already given)"
+    fix_safety = (
+        "safe (renamed to `top_k`) for a literal `top_k` accepts (an int, not a bool: Platform "
+        "1-1000, open source >= 0), unless `top_k` is already given; unsafe for a value that is "
+        "not a literal (`None` raises on open source); no fix for other literals"
+    )
     examples = [
         Example(
             "mem0-platform",
@@ -359,6 +415,7 @@ class UnknownResultCapKwarg(Rule):
 
 class UnknownThresholdKwarg(Rule):
     code = "MEM103"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "unknown-threshold-kwarg"
     dialects = MEM0
     methods = frozenset({"search"})
@@ -416,6 +473,7 @@ class UnknownThresholdKwarg(Rule):
 
 class UnknownRerankKwarg(Rule):
     code = "MEM104"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "unknown-rerank-kwarg"
     dialects = MEM0
     methods = frozenset({"search"})
@@ -425,7 +483,10 @@ class UnknownRerankKwarg(Rule):
         "mem0's `search()` ignores keywords it does not know: `use_rerank=True` returns the "
         "results unreranked, without any error."
     )
-    fix_safety = "safe (renamed to `rerank`, unless `rerank` is already given)"
+    fix_safety = (
+        "safe (renamed to `rerank`, unless `rerank` is already given) for a bool literal; unsafe "
+        "for a value that is not a literal; no fix for other literals"
+    )
     examples = [
         Example(
             "mem0-platform",
@@ -459,6 +520,7 @@ MISSING_FILTERS = {"mem0-platform": "HTTP 400", "mem0-oss": "ValueError"}
 
 class FilterSingular(Rule):
     code = "MEM105"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "filter-singular"
     dialects = MEM0
     methods = frozenset({"search", "get_all"})
@@ -532,6 +594,7 @@ OPTION_KEYS = frozenset(
 
 class PositionalFilters(Rule):
     code = "MEM106"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "positional-filters"
     dialects = MEM0
     methods = frozenset({"search", "get_all"})
@@ -628,6 +691,7 @@ class PositionalFilters(Rule):
 
 class TopKOnGetAll(Rule):
     code = "MEM109"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "top-k-on-get-all"
     dialects = frozenset({PLATFORM.id})
     methods = frozenset({"get_all"})
@@ -673,6 +737,7 @@ class TopKOnGetAll(Rule):
 
 class PagingOnOssGetAll(Rule):
     code = "MEM110"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "paging-on-oss-get-all"
     dialects = frozenset({"mem0-oss"})
     methods = frozenset({"get_all"})
@@ -683,7 +748,9 @@ class PagingOnOssGetAll(Rule):
         "ignored and the call returns up to `top_k` memories (default 20)."
     )
     fix_safety = (
-        "safe for `limit=` and the other result-cap spellings (renamed to `top_k`); unsafe for "
+        "safe for `limit=` and the other result-cap spellings (renamed to `top_k`) with an int "
+        "literal >= 0 (`None`, a bool, a float or a negative number raise); unsafe for a value "
+        "that is not a literal and for "
         "`page_size=` (renamed to `top_k`: one page of that size, no later pages); no fix for "
         "`page=`"
     )
@@ -729,6 +796,7 @@ class PagingOnOssGetAll(Rule):
 
 class PageOnSearch(Rule):
     code = "MEM111"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "page-on-search"
     dialects = MEM0
     methods = frozenset({"search"})
@@ -769,6 +837,7 @@ RANGE_REJECTED_BY = {"mem0-platform": "HTTP 4xx", "mem0-oss": "ValueError"}
 
 class TopKOutOfRange(Rule):
     code = "MEM112"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "top-k-out-of-range"
     dialects = MEM0
     methods = frozenset({"search", "get_all"})
@@ -812,6 +881,7 @@ class TopKOutOfRange(Rule):
 
 class ThresholdOutOfRange(Rule):
     code = "MEM113"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "threshold-out-of-range"
     dialects = MEM0
     methods = frozenset({"search"})
@@ -849,6 +919,7 @@ class ThresholdOutOfRange(Rule):
 
 class EmptyQuery(Rule):
     code = "MEM114"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "empty-query"
     dialects = MEM0
     methods = frozenset({"search"})
@@ -896,7 +967,10 @@ class WrongListMethod(Rule):
         "mem0 clients list memories with `get_all(filters=...)`; the other names do not exist "
         "and raise AttributeError."
     )
-    fix_safety = "safe (the method is renamed to `get_all`)"
+    fix_safety = (
+        "safe (the method is renamed to `get_all`) when the call has no positional argument "
+        '(`get_all` takes none: `list("u")` -> `get_all("u")` still fails); no fix otherwise'
+    )
     examples = [
         Example(
             "mem0-platform",
@@ -915,13 +989,18 @@ class WrongListMethod(Rule):
     def check(self, site: CallSite) -> Iterator[Finding]:
         attr = site.call.func.attr
         cls = CLIENT_CLASS[site.dialect.id]
+        fix = None
+        # `get_all` takes no positional filter or id (Platform: its first positional is the
+        # `options` model; open source: keyword-only): `list("u")` -> `get_all("u")` still fails.
+        if not site.positional and not any(a.star == "*" for a in site.call.args):
+            fix = Fix(
+                Applicability.SAFE, "Call `get_all`", ((attr, attr.with_changes(value="get_all")),)
+            )
         yield Finding(
             attr,
             f"`{site.method}()` does not exist on `{cls}` (AttributeError); listing without a "
             "query is `get_all(filters=...)`",
-            Fix(
-                Applicability.SAFE, "Call `get_all`", ((attr, attr.with_changes(value="get_all")),)
-            ),
+            fix,
         )
 
 
@@ -931,6 +1010,7 @@ CAMEL_ENTITY_SEVERITY = {"mem0-platform": Severity.ERROR, "mem0-oss": Severity.W
 
 class CamelCaseKwarg(Rule):
     code = "MEM124"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "camelcase-kwarg"
     dialects = MEM0
     methods = frozenset({"search", "get_all", "delete_all"})
@@ -942,7 +1022,9 @@ class CamelCaseKwarg(Rule):
         "leaves the call unscoped, which fails), open source `delete_all()` raises TypeError."
     )
     fix_safety = (
-        "safe (renamed to snake_case); no fix for `appId` on open source, which has no app scope"
+        "safe (renamed to snake_case) when the value is one the parameter accepts (`topK=` takes "
+        "an int literal in range; a variable: unsafe); no fix for `appId` on open source, which "
+        "has no app scope"
     )
     examples = [
         Example(
@@ -1026,6 +1108,7 @@ def entity_move_is_safe(site: CallSite, key: str) -> bool:
 
 class ReferenceDateOnOss(Rule):
     code = "MEM115"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "reference-date-on-oss"
     dialects = frozenset({"mem0-oss"})
     methods = frozenset({"search"})
@@ -1056,6 +1139,7 @@ class ReferenceDateOnOss(Rule):
 
 class OssAppId(Rule):
     code = "MEM122"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "oss-app-id"
     dialects = frozenset({"mem0-oss"})
     methods = frozenset({"search", "get_all"})
@@ -1100,6 +1184,7 @@ EXPLAINED_ELSEWHERE = {
 
 class OtherUnknownKwarg(Rule):
     code = "MEM107"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "other-unknown-kwarg"
     dialects = MEM0
     methods = frozenset({"search", "get_all"})

@@ -18,6 +18,7 @@ REMOVED_CLIENT_PARAMS = ("org_id", "project_id", "org_name", "project_name")
 
 class RemovedClientParam(Rule):
     code = "MEM119"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "removed-client-param"
     dialects = frozenset({PLATFORM.id})
     methods = frozenset({CONSTRUCTOR})
@@ -128,6 +129,7 @@ class MemoryCtorWithDict(Rule):
 
 class AwaitFromConfig(Rule):
     code = "MEM121"
+    versions = {"mem0ai": ">=1.0.10"}
     name = "await-from-config"
     dialects = frozenset({OPEN_SOURCE.id})
     methods = frozenset({"from_config"})

@@ -13,10 +13,11 @@ from typing import Iterator
 
 import libcst as cst
 
-from mem0lint import fixes
+from mem0lint import argvalues, fixes
 from mem0lint.callsite import CallSite
 from mem0lint.dialects import MEM0, MEMOS_KEYWORDS
 from mem0lint.filtertree import DictValue, Opaque, Scalar, read_filter
+from mem0lint.renames import rename_key_fix
 from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
 from mem0lint.rules.memsy import MEM0_KEYWORDS, keyword_finding
 from mem0lint.rules.sdk_args import number, unknown_keywords
@@ -42,6 +43,7 @@ MEMOS_TIME_FIELDS = {"create_time": "created_at", "update_time": "updated_at"}
 
 class Mem0GrammarOnMemos(Rule):
     code = "MEM690"
+    versions = {"memoryos": ">=2.0.24"}
     name = "mem0-grammar-on-memos"
     dialects = frozenset({"memos"})
     severity = Severity.ERROR
@@ -70,6 +72,7 @@ class Mem0GrammarOnMemos(Rule):
 
 class MemosGrammarOnMem0(Rule):
     code = "MEM691"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "memos-grammar-on-mem0"
     dialects = MEM0
     severity = Severity.ERROR
@@ -129,9 +132,11 @@ class MemosGrammarOnMem0(Rule):
             if target is not None and target in site.spec.params:
                 value = number(arg.value)
                 in_range = value is None or bounds[0] <= value <= bounds[1]
-                if in_range and site.keyword(target) is None:
+                accepted = argvalues.verdict(site.dialect.id, target, arg.value)
+                if in_range and accepted is not False and site.keyword(target) is None:
+                    safe = accepted and not site.has_star_args
                     fix = Fix(
-                        Applicability.SAFE,
+                        Applicability.SAFE if safe else Applicability.UNSAFE,
                         f"Rename `{name}` to `{target}`",
                         (fixes.rename_keyword(arg, target),),
                     )
@@ -148,13 +153,12 @@ class MemosGrammarOnMem0(Rule):
             target = MEMOS_TIME_FIELDS.get(condition.field)
             if target is None:
                 continue
-            fix = None
-            if condition.owner.node.get(target) is None:
-                fix = Fix(
-                    Applicability.SAFE,
-                    f"Rename `{condition.field}` to `{target}`",
-                    (fixes.rename_key(condition.entry, target),),
-                )
+            fix = rename_key_fix(
+                condition.owner.node,
+                condition.entry,
+                target,
+                f"Rename `{condition.field}` to `{target}`",
+            )
             yield Finding(
                 condition.entry.key_node,
                 f"`{condition.field}` is MemOS's field name; mem0 calls it `{target}`",

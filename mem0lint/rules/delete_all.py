@@ -121,6 +121,7 @@ class OssDeleteAllBadKwarg(Rule):
 
 class PlatformDeleteAllFilters(Rule):
     code = "MEM117"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "platform-delete-all-filters"
     dialects = frozenset({PLATFORM.id})
     methods = METHODS
@@ -166,6 +167,7 @@ class PlatformDeleteAllFilters(Rule):
 
 class DeleteAllUnscoped(Rule):
     code = "MEM118"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "delete-all-unscoped"
     dialects = MEM0
     methods = METHODS

@@ -15,6 +15,7 @@ from mem0lint import fixes
 from mem0lint.callsite import CallSite
 from mem0lint.dialects import ENTITY_ALIASES, ENTITY_CAMEL_CASE, MEM0, OPEN_SOURCE, PLATFORM
 from mem0lint.filtertree import DictValue, Entry, ListValue, Opaque, Scalar
+from mem0lint.renames import rename_key_fix
 from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
 from mem0lint.rules.common import (
     ConditionDict,
@@ -87,6 +88,7 @@ def scope_is_visible(site: CallSite) -> bool:
 
 class MissingEntity(Rule):
     code = "MEM401"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "missing-entity"
     dialects = MEM0
     methods = FILTER_METHODS
@@ -155,6 +157,7 @@ class MissingEntity(Rule):
 
 class OssEntityNotTopLevel(Rule):
     code = "MEM402"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "oss-entity-not-top-level"
     dialects = frozenset({OPEN_SOURCE.id})
     methods = FILTER_METHODS
@@ -276,6 +279,7 @@ class OssEntityNotTopLevel(Rule):
 
 class UserAndAgentAnd(Rule):
     code = "MEM403"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "user-and-agent-and"
     dialects = frozenset({PLATFORM.id})
     methods = FILTER_METHODS
@@ -395,6 +399,7 @@ class UserAndAgentAnd(Rule):
 
 class CamelCaseEntity(Rule):
     code = "MEM404"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "camelcase-entity"
     dialects = MEM0
     methods = FILTER_METHODS
@@ -443,12 +448,8 @@ class CamelCaseEntity(Rule):
                     )
                     continue
                 fix = None
-                if condition.node.complete and condition.node.get(snake) is None:
-                    fix = Fix(
-                        Applicability.SAFE,
-                        f"Rename to `{snake}`",
-                        (fixes.rename_key(entry, snake),),
-                    )
+                if condition.node.complete:
+                    fix = rename_key_fix(condition.node, entry, snake, f"Rename to `{snake}`")
                 yield Finding(
                     entry.key_node,
                     f"filter keys are snake_case: `{snake}`, not `{entry.key}` "
@@ -459,6 +460,7 @@ class CamelCaseEntity(Rule):
 
 class EntityAlias(Rule):
     code = "MEM405"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "entity-alias"
     dialects = MEM0
     methods = FILTER_METHODS
@@ -500,11 +502,13 @@ class EntityAlias(Rule):
                 if meant is None or meant not in grammar.entity_fields:
                     continue
                 fix = None
-                if condition.node.complete and condition.node.get(meant) is None:
-                    fix = Fix(
-                        Applicability.UNSAFE,
+                if condition.node.complete:
+                    fix = rename_key_fix(
+                        condition.node,
+                        entry,
+                        meant,
                         f"Rename to `{meant}` (only if stored as `{meant}`)",
-                        (fixes.rename_key(entry, meant),),
+                        Applicability.UNSAFE,
                     )
                 yield Finding(
                     entry.key_node,
@@ -516,6 +520,7 @@ class EntityAlias(Rule):
 
 class EmptyEntityId(Rule):
     code = "MEM409"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "empty-entity-id"
     dialects = MEM0
     methods = FILTER_METHODS
@@ -564,6 +569,7 @@ class EmptyEntityId(Rule):
 
 class WhitespaceEntityId(Rule):
     code = "MEM410"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "whitespace-entity-id"
     dialects = frozenset({OPEN_SOURCE.id})
     methods = FILTER_METHODS
@@ -595,6 +601,7 @@ class WhitespaceEntityId(Rule):
 
 class OssWildcardEntity(Rule):
     code = "MEM406"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "oss-wildcard-entity"
     dialects = frozenset({OPEN_SOURCE.id})
     methods = frozenset({"search", "get_all", "delete_all"})
@@ -671,6 +678,7 @@ class OssWildcardEntity(Rule):
 
 class NeIncludesNull(Rule):
     code = "MEM407"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "ne-includes-null"
     dialects = frozenset({PLATFORM.id})
     methods = FILTER_METHODS
@@ -761,6 +769,7 @@ class NeIncludesNull(Rule):
 
 class EntityOnlyUnderNot(Rule):
     code = "MEM408"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "entity-only-under-not"
     dialects = frozenset({PLATFORM.id})
     methods = FILTER_METHODS

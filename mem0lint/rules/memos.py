@@ -18,6 +18,7 @@ import libcst as cst
 from mem0lint import fixes
 from mem0lint.callsite import CallSite
 from mem0lint.filtertree import DictValue, Entry, FilterNode, ListValue
+from mem0lint.renames import rename_key_fix
 from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
 from mem0lint.rules.common import logical_name
 from mem0lint.rules.sdk_args import (
@@ -112,6 +113,7 @@ def fields(root: FilterNode | None) -> Iterator[Entry]:
 
 class MemosSubjectExactlyOne(Rule):
     code = "MEM651"
+    versions = {"memoryos": ">=2.0.24"}
     name = "memos-subject-exactly-one"
     dialects = MEMOS
     methods = SUBJECT_METHODS
@@ -157,6 +159,7 @@ def _presence(arg: cst.Arg | None) -> str:
 
 class MemosFiltersPlural(Rule):
     code = "MEM652"
+    versions = {"memoryos": ">=2.0.24"}
     name = "memos-filters-plural"
     dialects = MEMOS
     methods = FILTER_METHODS
@@ -190,6 +193,7 @@ class MemosFiltersPlural(Rule):
 
 class MemosUnknownKwarg(Rule):
     code = "MEM653"
+    versions = {"memoryos": ">=2.0.24"}
     name = "memos-unknown-kwarg"
     dialects = MEMOS
     methods = FILTER_METHODS
@@ -202,7 +206,8 @@ class MemosUnknownKwarg(Rule):
     )
     fix_safety = (
         "safe renames: `top_k` / `limit` -> `memory_limit_number` (value <= 25), `threshold` / "
-        "`min_score` -> `relativity` (value in [0, 1]), `session_id` -> `conversation_id`"
+        "`min_score` -> `relativity` (value in [0, 1]), `session_id` -> `conversation_id`; "
+        "unsafe beside `**kwargs` (it may hold the new keyword)"
     )
     examples = [
         Example(
@@ -241,6 +246,7 @@ class MemosUnknownKwarg(Rule):
 
 class MemosRelativityRange(Rule):
     code = "MEM654"
+    versions = {"memoryos": ">=2.0.24"}
     name = "memos-relativity-range"
     dialects = MEMOS
     methods = frozenset({"search_memory"})
@@ -264,6 +270,7 @@ class MemosRelativityRange(Rule):
 
 class MemosLimitMax(Rule):
     code = "MEM655"
+    versions = {"memoryos": ">=2.0.24"}
     name = "memos-limit-max"
     dialects = MEMOS
     methods = frozenset({"search_memory"})
@@ -288,6 +295,7 @@ class MemosLimitMax(Rule):
 
 class MemosEmptyQuery(Rule):
     code = "MEM663"
+    versions = {"memoryos": ">=2.0.24"}
     name = "memos-empty-query"
     dialects = MEMOS
     methods = frozenset({"search_memory"})
@@ -310,6 +318,7 @@ class MemosEmptyQuery(Rule):
 
 class MemosPositionalArgs(Rule):
     code = "MEM665"
+    versions = {"memoryos": ">=2.0.24"}
     name = "memos-positional-args"
     dialects = MEMOS
     methods = frozenset({"search_memory"})
@@ -381,6 +390,7 @@ class MemosPositionalArgs(Rule):
 
 class MemosUppercaseLogic(Rule):
     code = "MEM656"
+    versions = {"memoryos": ">=2.0.24"}
     name = "memos-uppercase-logic"
     dialects = MEMOS
     methods = FILTER_METHODS
@@ -406,13 +416,9 @@ class MemosUppercaseLogic(Rule):
                 lower = logical_name(entry.key).lower()
                 if entry.key == lower:
                     continue
-                fix = None
-                if group.node.get(lower) is None:
-                    fix = Fix(
-                        Applicability.SAFE,
-                        f"Replace `{entry.key}` with `{lower}`",
-                        (fixes.rename_key(entry, lower),),
-                    )
+                fix = rename_key_fix(
+                    group.node, entry, lower, f"Replace `{entry.key}` with `{lower}`"
+                )
                 yield Finding(
                     entry.key_node,
                     f"MemOS logical keys are lowercase: `{lower}`, not `{entry.key}`",
@@ -422,6 +428,7 @@ class MemosUppercaseLogic(Rule):
 
 class MemosRootShape(Rule):
     code = "MEM657"
+    versions = {"memoryos": ">=2.0.24"}
     name = "memos-root-shape"
     dialects = MEMOS
     methods = FILTER_METHODS
@@ -498,6 +505,7 @@ class MemosRootShape(Rule):
 
 class MemosUnsupportedOp(Rule):
     code = "MEM658"
+    versions = {"memoryos": ">=2.0.24"}
     name = "memos-unsupported-op"
     dialects = MEMOS
     methods = FILTER_METHODS
@@ -531,6 +539,7 @@ class MemosUnsupportedOp(Rule):
 
 class MemosInfoWrapper(Rule):
     code = "MEM659"
+    versions = {"memoryos": ">=2.0.24"}
     name = "memos-info-wrapper"
     dialects = MEMOS
     methods = FILTER_METHODS
@@ -575,6 +584,7 @@ class MemosInfoWrapper(Rule):
 
 class MemosTimeFieldName(Rule):
     code = "MEM660"
+    versions = {"memoryos": ">=2.0.24"}
     name = "memos-time-field-name"
     dialects = MEMOS
     methods = FILTER_METHODS
@@ -609,13 +619,9 @@ class MemosTimeFieldName(Rule):
                 target = TIME_FIELDS.get(entry.key)
                 if target is None:
                     continue
-                fix = None
-                if group.node.get(target) is None:
-                    fix = Fix(
-                        Applicability.SAFE,
-                        f"Rename `{entry.key}` to `{target}`",
-                        (fixes.rename_key(entry, target),),
-                    )
+                fix = rename_key_fix(
+                    group.node, entry, target, f"Rename `{entry.key}` to `{target}`"
+                )
                 yield Finding(
                     entry.key_node,
                     f"MemOS Cloud time fields are `create_time` / `update_time`: use `{target}`",
@@ -625,6 +631,7 @@ class MemosTimeFieldName(Rule):
 
 class MemosMixedFilterModes(Rule):
     code = "MEM661"
+    versions = {"memoryos": ">=2.0.24"}
     name = "memos-mixed-filter-modes"
     dialects = MEMOS
     methods = FILTER_METHODS
@@ -663,6 +670,7 @@ class MemosMixedFilterModes(Rule):
 
 class MemosAndOrSiblings(Rule):
     code = "MEM662"
+    versions = {"memoryos": ">=2.0.24"}
     name = "memos-and-or-siblings"
     dialects = MEMOS
     methods = FILTER_METHODS

@@ -72,6 +72,7 @@ MEM0_KEYWORDS = frozenset(
 
 class MemsySessionAndExclude(Rule):
     code = "MEM601"
+    versions = {"memsy": ">=0.3.5"}
     name = "memsy-session-and-exclude"
     dialects = MEMSY
     methods = frozenset({"search"})
@@ -102,6 +103,7 @@ class MemsySessionAndExclude(Rule):
 
 class MemsySessionList(Rule):
     code = "MEM602"
+    versions = {"memsy": ">=0.3.5"}
     name = "memsy-session-list"
     dialects = MEMSY
     methods = frozenset({"search"})
@@ -196,6 +198,7 @@ def _empty_string(node: cst.BaseExpression) -> cst.BaseExpression | None:
 
 class MemsySessionCharset(Rule):
     code = "MEM604"
+    versions = {"memsy": ">=0.3.5"}
     name = "memsy-session-charset"
     dialects = MEMSY
     methods = frozenset({"search", "EventPayload"})
@@ -322,7 +325,8 @@ class MemsyUnknownKwarg(Rule):
     )
     fix_safety = (
         "safe renames: `k` / `n` / `max_results` -> `limit`, `min_score` / `score_threshold` "
-        "-> `threshold`, `conversation_id` / `thread_id` -> `session_id`"
+        "-> `threshold`, `conversation_id` / `thread_id` -> `session_id`; unsafe beside "
+        "`**kwargs` (it may hold the new keyword); no fix when two keywords would become one"
     )
     examples = [
         Example(
@@ -376,6 +380,7 @@ class MemsyPositionalArg(Rule):
 
 class MemsyOrgWideSearch(Rule):
     code = "MEM608"
+    versions = {"memsy": ">=0.3.5"}
     name = "memsy-org-wide-search"
     dialects = MEMSY
     methods = frozenset({"search"})

@@ -19,6 +19,8 @@ from mem0lint import fixes
 from mem0lint.callsite import CallSite
 from mem0lint.dialects import MEM0, MEM0_ENTITIES, OPEN_SOURCE, PLATFORM, TIME_FIELDS
 from mem0lint.filtertree import DictValue, Entry, ListValue, Opaque, Scalar, walk
+from mem0lint.ossflatten import logical_rename_keeps_meaning
+from mem0lint.renames import rename_key_fix
 from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
 from mem0lint.rules.common import (
     LOGICAL,
@@ -287,6 +289,7 @@ def replace_value(entry: Entry, node: cst.BaseExpression) -> tuple[cst.CSTNode, 
 
 class DollarOperator(Rule):
     code = "MEM201"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "dollar-operator"
     dialects = MEM0
     methods = FILTER_METHODS
@@ -301,7 +304,10 @@ class DollarOperator(Rule):
         "Platform (its `ne` matches missing and null fields, as MongoDB's `$ne` does); unsafe for "
         "`$ne` and `$nin` on open source (MongoDB's match records where the field is missing or "
         "null, open source's `ne` / `nin` on Qdrant never do); unsafe for `$not` (MongoDB's "
-        "`$not` negates an operator, not conditions)"
+        "`$not` negates an operator, not conditions). A logical key on open source `search()` "
+        "is respelled only when mem0's flattening of `AND` / `OR` / `NOT` keeps every condition "
+        "(no field twice in the `AND` elements and the root, no logical key inside an element); "
+        "no fix otherwise. Beside a `**spread`: unsafe"
     )
     examples = [
         Example(
@@ -357,15 +363,19 @@ class DollarOperator(Rule):
                 bare = safe.get(key) or (LOGICAL.get(key[1:]) if key == "$not" else None)
                 fix = None
                 # Renaming next to an existing `bare` key would make a duplicate key, and Python
-                # keeps only the last one: no fix then.
-                if bare is not None and node.get(bare) is None:
+                # keeps only the last one: no fix then (renames.py).
+                if bare is not None:
                     same = key in safe and key not in changes_meaning
                     applicability = Applicability.SAFE if same else Applicability.UNSAFE
-                    fix = Fix(
-                        applicability,
-                        f"Replace `{key}` with `{bare}`",
-                        (fixes.rename_key(entry, bare),),
+                    fix = rename_key_fix(
+                        node, entry, bare, f"Replace `{key}` with `{bare}`", applicability
                     )
+                if (
+                    fix is not None
+                    and logical_name(key) is not None
+                    and not logical_rename_keeps_meaning(site, site.filters)
+                ):
+                    fix = None  # open source search() would flatten a condition away
                 instead = f"`{bare}`" if bare else "a mem0 operator"
                 yield Finding(
                     entry.key_node,
@@ -376,6 +386,7 @@ class DollarOperator(Rule):
 
 class LowercaseLogical(Rule):
     code = "MEM202"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "lowercase-logical"
     dialects = MEM0
     methods = FILTER_METHODS
@@ -386,7 +397,10 @@ class LowercaseLogical(Rule):
         "level (HTTP 400); open source treats it as a payload field named `and`, which matches "
         "nothing or is rejected by the vector store."
     )
-    fix_safety = "safe"
+    fix_safety = (
+        "safe, unless the uppercase key is there (or may be: a `**spread` makes it unsafe); on "
+        "open source `search()` only when mem0's flattening keeps every condition (see MEM201)"
+    )
     examples = [
         Example(
             "mem0-platform",
@@ -403,13 +417,9 @@ class LowercaseLogical(Rule):
                 name = logical_name(key)
                 if name is None or key.startswith("$") or key == name:
                     continue
-                fix = None
-                if condition.node.get(name) is None:  # else the rename makes a duplicate key
-                    fix = Fix(
-                        Applicability.SAFE,
-                        f"Replace `{key}` with `{name}`",
-                        (fixes.rename_key(entry, name),),
-                    )
+                fix = rename_key_fix(condition.node, entry, name, f"Replace `{key}` with `{name}`")
+                if fix is not None and not logical_rename_keeps_meaning(site, site.filters):
+                    fix = None
                 yield Finding(
                     entry.key_node, f"Logical keys are uppercase: `{name}`, not `{key}`", fix
                 )
@@ -422,6 +432,7 @@ class LowercaseLogical(Rule):
 
 class SqlSymbolOperator(Rule):
     code = "MEM203"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "sql-symbol-operator"
     dialects = MEM0
     methods = FILTER_METHODS
@@ -474,12 +485,8 @@ class SqlSymbolOperator(Rule):
                     f"Replace `{{{op.key!r}: ...}}` with the bare value",
                     (replace_value(op.condition.entry, op.value.node),),
                 )
-            elif op.ops.get(word) is None:
-                fix = Fix(
-                    Applicability.SAFE,
-                    f"Replace `{op.key}` with `{word}`",
-                    (fixes.rename_key(op.entry, word),),
-                )
+            else:
+                fix = rename_key_fix(op.ops, op.entry, word, f"Replace `{op.key}` with `{word}`")
             use = "a bare value (or `eq`)" if word == "eq" else f"`{word}`"
             yield Finding(
                 op.entry.key_node,
@@ -490,6 +497,7 @@ class SqlSymbolOperator(Rule):
 
 class NinOnPlatform(Rule):
     code = "MEM204"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "nin-on-platform"
     dialects = frozenset({PLATFORM.id})
     methods = FILTER_METHODS
@@ -595,6 +603,7 @@ OPERATOR_LOOKING = (
 
 class UnknownOperator(Rule):
     code = "MEM205"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "unknown-operator"
     dialects = MEM0
     methods = FILTER_METHODS
@@ -659,13 +668,7 @@ class UnknownOperator(Rule):
     @staticmethod
     def _respell_fix(op: OperatorEntry, spelled: str) -> Fix | None:
         """`GTE` / `In` / `" gte"` -> the operator itself: the author named it already."""
-        if op.ops.get(spelled) is not None:
-            return None  # the rename would make a duplicate key
-        return Fix(
-            Applicability.SAFE,
-            f"Replace `{op.key}` with `{spelled}`",
-            (fixes.rename_key(op.entry, spelled),),
-        )
+        return rename_key_fix(op.ops, op.entry, spelled, f"Replace `{op.key}` with `{spelled}`")
 
     @staticmethod
     def _in_operator_position(site: CallSite, op: OperatorEntry) -> bool:
@@ -726,6 +729,7 @@ def presence_fix(site: CallSite, op: OperatorEntry, why: str) -> Fix | None:
 
 class ExistsOperator(Rule):
     code = "MEM206"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "exists-operator"
     dialects = MEM0
     methods = FILTER_METHODS
@@ -777,6 +781,7 @@ class ExistsOperator(Rule):
 
 class NeNullForPresence(Rule):
     code = "MEM207"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "ne-null-for-presence"
     dialects = MEM0
     methods = FILTER_METHODS
@@ -829,6 +834,7 @@ class NeNullForPresence(Rule):
 
 class InNeedsList(Rule):
     code = "MEM214"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "in-needs-list"
     dialects = MEM0
     methods = FILTER_METHODS
@@ -937,6 +943,7 @@ class FieldKindRule(Rule):
 
 class MetadataUnsupportedOperator(FieldKindRule):
     code = "MEM208"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "metadata-unsupported-op"
     kind = METADATA
     summary = "Platform metadata keys with operators other than eq / ne / contains"
@@ -1043,6 +1050,7 @@ class MetadataUnsupportedOperator(FieldKindRule):
 
 class CategoriesOperator(FieldKindRule):
     code = "MEM209"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "categories-op"
     kind = CATEGORIES
     summary = "`categories` compared with something other than `in` (a list) or `contains`"
@@ -1089,12 +1097,8 @@ class CategoriesOperator(FieldKindRule):
         entry = violation.entry
         condition = violation.condition
         if entry is not None and entry.key == "icontains":
-            if violation.ops.get("contains") is not None:
-                return None
-            return Fix(
-                Applicability.SAFE,
-                "Replace `icontains` with `contains`",
-                (fixes.rename_key(entry, "contains"),),
+            return rename_key_fix(
+                violation.ops, entry, "contains", "Replace `icontains` with `contains`"
             )
         if entry is None:
             value, like = condition.entry.value, condition.entry.key_node
@@ -1114,6 +1118,7 @@ class CategoriesOperator(FieldKindRule):
 
 class ExplicitEqOnTimeField(FieldKindRule):
     code = "MEM210"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "explicit-eq-on-time-field"
     kind = TIME
     summary = "Explicit `eq` on a Platform time field (`created_at`, `updated_at`...)"
@@ -1161,6 +1166,7 @@ class ExplicitEqOnTimeField(FieldKindRule):
 
 class TimeFieldBadOperator(FieldKindRule):
     code = "MEM211"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "time-field-bad-op"
     kind = TIME
     summary = "Platform time fields compared with `contains` / `icontains`"
@@ -1199,6 +1205,7 @@ class TimeFieldBadOperator(FieldKindRule):
 
 class KeywordsInSearch(Rule):
     code = "MEM212"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "keywords-in-search"
     dialects = frozenset({PLATFORM.id})
     methods = frozenset({"search"})
@@ -1233,6 +1240,7 @@ class KeywordsInSearch(Rule):
 
 class KeywordsBadOperator(FieldKindRule):
     code = "MEM213"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "keywords-bad-op"
     kind = KEYWORDS
     summary = "`keywords` compared with something other than `contains` / `icontains`"
@@ -1287,6 +1295,7 @@ class KeywordsBadOperator(FieldKindRule):
 
 class EntityBadOperatorPlatform(FieldKindRule):
     code = "MEM216"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "entity-bad-op-platform"
     kind = ENTITY
     summary = "Platform entity ids compared with operators other than eq / ne / in"
@@ -1319,6 +1328,7 @@ class EntityBadOperatorPlatform(FieldKindRule):
 
 class EntityOperatorOnOss(Rule):
     code = "MEM215"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "entity-operator-on-oss"
     dialects = frozenset({OPEN_SOURCE.id})
     methods = FILTER_METHODS
@@ -1410,6 +1420,7 @@ class EntityOperatorOnOss(Rule):
 
 class MixedRangeAndMatchOss(Rule):
     code = "MEM218"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "mixed-range-and-match-oss"
     dialects = frozenset({OPEN_SOURCE.id})
     methods = FILTER_METHODS

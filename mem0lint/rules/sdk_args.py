@@ -72,7 +72,8 @@ def rename_fix(site: CallSite, arg: cst.Arg, target: str, renames: dict[str, str
     if len(rivals) > 1:
         return None
     return Fix(
-        Applicability.SAFE,
+        # `**kwargs` may hold `target` already: the renamed call would repeat a keyword.
+        Applicability.UNSAFE if site.has_star_args else Applicability.SAFE,
         f"Rename `{arg.keyword.value}` to `{target}`",
         (fixes.rename_keyword(arg, target),),
     )

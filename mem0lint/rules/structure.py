@@ -14,6 +14,7 @@ from mem0lint import fixes
 from mem0lint.callsite import CallSite
 from mem0lint.dialects import ENTITY_ALIASES, ENTITY_CAMEL_CASE, MEM0, PLATFORM
 from mem0lint.filtertree import DictValue, Entry, ListValue, Scalar
+from mem0lint.renames import key_taken, may_hide, rename_key_fix
 from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
 from mem0lint.rules.common import ConditionDict, condition_dicts, logical_name
 
@@ -65,6 +66,7 @@ def replace_entries(
 
 class NotShape(Rule):
     code = "MEM301"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "not-shape"
     dialects = MEM0
     methods = FILTER_METHODS
@@ -178,6 +180,7 @@ class NotShape(Rule):
 
 class AndOrSiblings(Rule):
     code = "MEM302"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "and-or-siblings"
     dialects = frozenset({PLATFORM.id})
     methods = FILTER_METHODS
@@ -255,6 +258,7 @@ class AndOrSiblings(Rule):
 
 class UnknownTopLevelKey(Rule):
     code = "MEM303"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "unknown-top-level-key"
     dialects = frozenset({PLATFORM.id})
     methods = FILTER_METHODS
@@ -325,6 +329,7 @@ class UnknownTopLevelKey(Rule):
 
 class UnknownNestedKey(Rule):
     code = "MEM304"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "unknown-nested-key"
     dialects = frozenset({PLATFORM.id})
     methods = FILTER_METHODS
@@ -364,6 +369,7 @@ class UnknownNestedKey(Rule):
 
 class DottedMetadataKey(Rule):
     code = "MEM305"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "dotted-metadata-key"
     dialects = MEM0
     methods = FILTER_METHODS
@@ -412,7 +418,7 @@ class DottedMetadataKey(Rule):
 
     @staticmethod
     def _wrap(condition: ConditionDict, entry: Entry, field: str, alone: bool) -> Fix | None:
-        if not alone or "." in field or condition.node.get("metadata") is not None:
+        if not alone or "." in field or key_taken(condition.node, entry, "metadata"):
             return None
         value = entry.value
         simple = is_plain_scalar(value) or (
@@ -430,7 +436,8 @@ class DottedMetadataKey(Rule):
             key=fixes.string_like(entry.key_node, "metadata"), value=inner
         )
         return Fix(
-            Applicability.SAFE,
+            # A `**spread` may hold a `metadata` key already (renames.py).
+            Applicability.UNSAFE if may_hide(condition.node) else Applicability.SAFE,
             f'Write `{{"metadata": {{"{field}": ...}}}}`',
             ((entry.element, new),),
         )
@@ -447,11 +454,12 @@ class DottedMetadataKey(Rule):
             or logical_name(field) is not None
         ):
             return None
-        return Fix(Applicability.SAFE, f"Rename to `{field}`", (fixes.rename_key(entry, field),))
+        return rename_key_fix(condition.node, entry, field, f"Rename to `{field}`")
 
 
 class MetadataWrapperOnOss(Rule):
     code = "MEM306"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "metadata-wrapper-on-oss"
     dialects = frozenset({"mem0-oss"})
     methods = FILTER_METHODS
@@ -527,6 +535,7 @@ class MetadataWrapperOnOss(Rule):
 
 class LogicalValueNotList(Rule):
     code = "MEM311"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "logical-value-not-list"
     dialects = MEM0
     methods = FILTER_METHODS
@@ -611,6 +620,7 @@ class LogicalValueNotList(Rule):
 
 class EmptyLogical(Rule):
     code = "MEM312"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "empty-logical"
     dialects = MEM0
     methods = FILTER_METHODS
@@ -665,6 +675,7 @@ class EmptyLogical(Rule):
 
 class OssAndDuplicateKey(Rule):
     code = "MEM308"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "oss-and-duplicate-key"
     dialects = frozenset({"mem0-oss"})
     methods = frozenset({"search"})
@@ -733,6 +744,7 @@ class OssAndDuplicateKey(Rule):
 
 class FiltersNotDict(Rule):
     code = "MEM314"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "filters-not-dict"
     dialects = MEM0
     methods = FILTER_METHODS

@@ -58,6 +58,7 @@ def date_strings(value: FilterNode) -> Iterator[Scalar]:
 
 class BadDateLiteral(Rule):
     code = "MEM502"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "bad-date-literal"
     dialects = MEM0
     methods = frozenset({"search", "get_all"})
@@ -144,6 +145,7 @@ def numeric_text(text: str, kind: type) -> int | float | None:
 
 class NumericArgType(Rule):
     code = "MEM503"
+    versions = {"mem0ai": ">=2.0.0"}
     name = "numeric-arg-type"
     dialects = MEM0
     methods = frozenset({"search", "get_all"})

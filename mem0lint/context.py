@@ -1,0 +1,260 @@
+"""Context: findings that the code around a call shows to be intended, or not judgeable.
+
+One step after the rules (`engine.check_module`), over the module's diagnostics:
+
+- **Expected failures.** A call inside `with pytest.raises(E)` (`raises(E)` after
+  `from pytest import raises`, `match=`, a tuple of classes), `with self.assertRaises(E)` /
+  `assertRaisesRegex(E, ...)`, or in the body of `try: ... except E:` whose `E` catches every
+  exception the finding predicts (`failures.py`) is not reported, so never fixed: the code
+  tests or demonstrates that failure. `E` is resolved through the module's imports
+  (`from mem0.exceptions import ValidationError`) and matched by the real class hierarchy
+  (`except Exception` catches mem0's `ValidationError`; `except KeyError` no `ValueError`).
+  Warnings (wrong results, nothing raised), findings whose failure is unknown, raw REST calls
+  (an HTTP response is no exception) and names we cannot resolve stay reported.
+  A catch-all `try` handler (bare `except:`, `except Exception`/`BaseException`) is the usual
+  way application code logs *any* error; it proves no expectation of this one, so by default
+  it does not silence (`CATCH_ALL_TRY`). In a test (`pytest.raises(Exception)`) it does.
+- **Elided arguments.** A literal `...` passed by position (`MemoryClient(...)`,
+  `client.search(...)`) stands for arguments a page leaves out: no finding about missing or
+  positional arguments on that call. A `...` given as a value is no value: nothing judges it.
+"""
+
+from __future__ import annotations
+
+import builtins
+from typing import Iterable, Union
+
+import libcst as cst
+
+from mem0lint import failures
+from mem0lint.rule import Diagnostic, Severity
+
+# Does `try: ... except Exception:` (or bare `except:`) around a call expect its failure?
+CATCH_ALL_TRY = False
+_CATCH_ALL = frozenset({"builtins.Exception", "builtins.BaseException"})
+
+_ASSERT_RAISES = frozenset({"assertRaises", "assertRaisesRegex", "assertRaisesRegexp"})
+_PYTEST_RAISES = frozenset({"pytest.raises", "_pytest.python_api.raises"})
+_BUILTIN_NAMES = frozenset(
+    name
+    for name in dir(builtins)
+    if isinstance(getattr(builtins, name), type)
+    and issubclass(getattr(builtins, name), BaseException)
+)
+
+# Findings about arguments that are missing, or about positional arguments: a call with an
+# elided `...` positional argument may have them all.
+ELIDED_RULES = frozenset(
+    {
+        "MEM106",  # a positional filter dict
+        "MEM114",  # an empty query
+        "MEM118",  # delete_all() without an entity id
+        "MEM120",  # Memory(<dict>)
+        "MEM401",  # no entity id in filters
+        "MEM402",  # entity ids only nested
+        "MEM607",  # positional after query (Memsy)
+        "MEM608",  # no actor_id (Memsy)
+        "MEM610",  # MemsyClient() without base_url / api_key
+        "MEM651",  # not exactly one of user_id / agent_id (MemOS)
+        "MEM663",  # no query (MemOS)
+        "MEM665",  # positional count (MemOS)
+    }
+)
+
+
+def apply(module: cst.Module, diagnostics: list[Diagnostic], sites: dict) -> list[Diagnostic]:
+    """`sites`: id(diagnostic) -> the call site it was found on."""
+    if not diagnostics:
+        return diagnostics
+    kept = [d for d in diagnostics if not _elided(d, sites.get(id(d)))]
+    candidates = {}
+    units: set = set()  # the top-level statements the candidates' calls are in
+    for d in kept:
+        site = sites.get(id(d))
+        if site is None or site.rest or d.severity is not Severity.ERROR:
+            continue
+        failure = failures.predicted(d.code, d.dialect)
+        if failure is not None:
+            candidates[id(d)] = (site.call, failure)
+            units.add(d.unit[0] if d.unit is not None else None)
+    if not candidates:
+        return kept
+    scan = _Scan(module, {id(call) for call, _ in candidates.values()}, units)
+    return [d for d in kept if id(d) not in candidates or not scan.expects(*candidates[id(d)])]
+
+
+# Elided arguments -------------------------------------------------------------------------------
+
+
+def _is_ellipsis(node: Union[cst.CSTNode, None]) -> bool:
+    return isinstance(node, cst.Ellipsis)
+
+
+def _elided(diagnostic: Diagnostic, site) -> bool:
+    if _is_ellipsis(diagnostic.node):
+        return True  # the judged value is a placeholder (`user_id=...` still names a keyword)
+    if site is None or site.rest:
+        return False
+    if diagnostic.code in ELIDED_RULES:
+        return any(
+            a.keyword is None and not a.star and _is_ellipsis(a.value) for a in site.call.args
+        )
+    return False
+
+
+# Expected failures ------------------------------------------------------------------------------
+
+
+class _Scan:
+    """One walk of the module: the imports, and the handlers around each wanted call."""
+
+    def __init__(self, module: cst.Module, wanted: set[int], units: set) -> None:
+        self.imports: dict[str, set[str]] = {}
+        self.shadowed: set[str] = set()
+        self.star = False
+        # id(call) -> the handler expressions around it, innermost last: ("raises", expr)
+        # for a pytest / unittest context manager, ("except", expr-or-None) for a try body.
+        self.around: dict[int, tuple] = {}
+        if None in units:
+            self._walk([module], wanted)
+            return
+        # The statements the calls are in, whole; of the others, what binds module-level names
+        # (imports, classes, assignments; `if` / `try` blocks around imports), not functions.
+        walked = [module.body[i] for i in sorted(units) if i < len(module.body)]
+        for index, statement in enumerate(module.body):
+            if index in units:
+                continue
+            if isinstance(statement, (cst.ClassDef, cst.FunctionDef)):
+                self._bindings(statement)
+            else:
+                walked.append(statement)
+        self._walk(walked, wanted)
+
+    def _walk(self, roots: list[cst.CSTNode], wanted: set[int]) -> None:
+        stack: list[tuple[cst.CSTNode, tuple]] = [(root, ()) for root in reversed(roots)]
+        while stack:
+            node, handlers = stack.pop()
+            if id(node) in wanted:
+                self.around[id(node)] = handlers
+            self._bindings(node)
+            children: list[tuple[cst.CSTNode, tuple]]
+            if isinstance(node, cst.With):
+                inner = handlers + tuple(
+                    ("raises", item.item) for item in node.items if isinstance(item.item, cst.Call)
+                )
+                children = [(item, handlers) for item in node.items] + [(node.body, inner)]
+            elif isinstance(node, (cst.Try, cst.TryStar)):
+                clauses = tuple(("except", h.type) for h in node.handlers)
+                children = [(node.body, handlers + (clauses,))]
+                rest: list = [*node.handlers, node.orelse, node.finalbody]
+                children += [(child, handlers) for child in rest if child is not None]
+            elif isinstance(node, (cst.FunctionDef, cst.Lambda)):
+                children = [(child, ()) for child in node.children]  # not run here
+            else:
+                children = [(child, handlers) for child in node.children]
+            stack.extend(reversed(children))
+
+    def _bindings(self, node: cst.CSTNode) -> None:
+        if isinstance(node, cst.Import):
+            for alias in node.names:
+                dotted = _dotted(alias.name)
+                if dotted is None:
+                    continue
+                if alias.asname is not None:
+                    self._bind(_name_of(alias.asname.name), dotted)
+                else:
+                    head = dotted.split(".")[0]
+                    self._bind(head, head)
+        elif isinstance(node, cst.ImportFrom):
+            module = _dotted(node.module) if node.module is not None else None
+            if node.relative or module is None:
+                names = [] if isinstance(node.names, cst.ImportStar) else node.names
+                for alias in names:
+                    self.shadowed.add(_name_of((alias.asname or alias).name))
+                return
+            if isinstance(node.names, cst.ImportStar):
+                self.star = True
+                return
+            for alias in node.names:
+                name = _dotted(alias.name)
+                local = _name_of(alias.asname.name) if alias.asname else name
+                if name is not None and local is not None:
+                    self._bind(local, f"{module}.{name}")
+        elif isinstance(node, (cst.ClassDef, cst.FunctionDef)):
+            self.shadowed.add(node.name.value)
+        elif isinstance(node, (cst.AssignTarget, cst.AnnAssign)) and isinstance(
+            node.target, cst.Name
+        ):
+            self.shadowed.add(node.target.value)
+
+    def _bind(self, local: Union[str, None], qualified: str) -> None:
+        if local is not None:
+            self.imports.setdefault(local, set()).add(qualified)
+
+    def qualified(self, expression: Union[cst.BaseExpression, None]) -> Union[str, None]:
+        """`ValidationError` -> `mem0.exceptions.ValidationError`, through the imports."""
+        dotted = _dotted(expression) if expression is not None else None
+        if dotted is None:
+            return None
+        head, _, rest = dotted.partition(".")
+        if head in self.shadowed:
+            return None
+        bound = self.imports.get(head)
+        if bound is not None:
+            if len(bound) != 1:
+                return None
+            base = next(iter(bound))
+        elif not self.star and head in _BUILTIN_NAMES and not rest:
+            base = f"builtins.{head}"
+        else:
+            return None
+        return f"{base}.{rest}" if rest else base
+
+    def classes(self, expression: Union[cst.BaseExpression, None]) -> frozenset[str]:
+        """The exception classes an `except` / `raises` argument names (unknown ones left out)."""
+        if isinstance(expression, cst.Tuple):
+            elements: Iterable = (e.value for e in expression.elements)
+        else:
+            elements = (expression,)
+        found = (self.qualified(e) for e in elements)
+        return frozenset(name for name in found if name is not None)
+
+    def _raises_argument(self, call: cst.Call) -> Union[cst.BaseExpression, None]:
+        """The expected-exception argument of `pytest.raises(...)` / `self.assertRaises(...)`."""
+        func = call.func
+        is_assert = isinstance(func, cst.Attribute) and func.attr.value in _ASSERT_RAISES
+        if not is_assert and self.qualified(func) not in _PYTEST_RAISES:
+            return None
+        for arg in call.args:
+            if arg.keyword is not None and arg.keyword.value == "expected_exception":
+                return arg.value
+        positional = [a for a in call.args if a.keyword is None and not a.star]
+        return positional[0].value if positional else None
+
+    def expects(self, call: cst.Call, failure: tuple[str, ...]) -> bool:
+        for context in self.around.get(id(call), ()):
+            if context[0] == "raises":
+                argument = self._raises_argument(context[1])
+                if argument is not None and failures.covers(self.classes(argument), failure):
+                    return True
+            else:  # the except clauses of one try
+                for _, type_ in context:
+                    handled = self.classes(type_) if type_ is not None else _CATCH_ALL
+                    if not CATCH_ALL_TRY:
+                        handled = handled - _CATCH_ALL
+                    if failures.covers(handled, failure):
+                        return True
+        return False
+
+
+def _name_of(node: cst.CSTNode) -> Union[str, None]:
+    return node.value if isinstance(node, cst.Name) else None
+
+
+def _dotted(node: Union[cst.CSTNode, None]) -> Union[str, None]:
+    if isinstance(node, cst.Name):
+        return node.value
+    if isinstance(node, cst.Attribute):
+        head = _dotted(node.value)
+        return f"{head}.{node.attr.value}" if head is not None else None
+    return None

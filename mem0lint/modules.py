@@ -1,0 +1,475 @@
+"""Where a module of the project is, seen from the file that imports it; never from what is named.
+
+A file gets the same findings whether it is linted alone (pre-commit passes only changed files),
+on stdin (`--stdin-filename`, what editors use) or with its whole tree: so the other modules of
+its project are found on disk from the file itself, never from the paths given on the command
+line, and read only when needed (lazily, cached for the run; never imported or executed).
+
+Module roots of a file (where `import a.b` is looked for, first hit wins):
+- the file's own folders, from its folder up to the top of its project (how `pytest` and
+  `python -m` put folders on `sys.path`); the top is the nearest folder holding one of
+  `PROJECT_MARKERS` (`pyproject.toml`, `.git`, `setup.py`, `setup.cfg`, ...);
+- then the package folders the project declares: `src/` when it exists, `package-dir` /
+  `packages.find.where` in `pyproject.toml` (`[tool.setuptools]`), `package_dir` / `where` in
+  `setup.cfg`, `package_dir={"": "..."}` in `setup.py` (read as text).
+
+A file's module name (what its relative imports start from): its package chain (folders with
+`__init__.py`), placed under the deepest module root at or above the chain's top, so namespace
+packages (no `__init__.py`) and `src/` layouts get their full names.
+
+A file that spells no SDK word can still hold a finding when a name it imports from the project
+leads to a client (`from .memory import client`): `reaches_sdk` follows its imports (only names
+it uses again, then every import of the modules reached: re-export chains), and the conftest.py
+files above a test file, and says whether any module reached spells an SDK word. Bounded: a
+budget of modules per question, a depth, cycles cut; results cached per module.
+
+Everything whose state decided an answer (files read, folders listed) is recorded in
+`consulted`, so a cached verdict can be dropped when one of them changes (cache.py).
+
+No libcst here: the prefilter uses this module before anything is parsed.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+from typing import Iterable, Union
+
+from mem0lint.prefilter import may_matter
+
+# Files that mark the top of a project: pytest collects no conftest.py above it.
+PROJECT_MARKERS = (".git", "pyproject.toml", "setup.py", "setup.cfg", "pytest.ini", "tox.ini")
+MAX_MODULES = 5000  # modules one `reaches_sdk` question may read
+MAX_DEPTH = 100  # import edges followed from the file (the search recurses)
+MAX_READ = 10 * 1024 * 1024  # modules bigger than this are not read (runner's limit too)
+
+_MODULE = re.compile(rb"\.*(?:\w+(?:\.\w+)*)?")
+_ALIAS = re.compile(rb"([\w.]+)(?:[ \t]+as[ \t]+(\w+))?")
+_SETUP_CFG_DIR = re.compile(r"^\s*(?:package_dir\s*=\s*(?:\n\s*)?=|where\s*=)\s*([\w./-]+)", re.M)
+_SETUP_PY_DIR = re.compile(r"package_dir\s*=\s*\{\s*['\"]{2}\s*:\s*['\"]([\w./-]+)['\"]")
+
+Import = tuple  # (level, module parts, [(imported name or None, bound name)])
+
+
+def imports(data: bytes) -> list[Import]:
+    """The import statements a byte scan finds (those inside strings too: a superset).
+    `from ..a.b import c as d` -> (2, ["a", "b"], [("c", "d")]); `import a.b as m` ->
+    (0, ["a", "b"], [(None, "m")]); `import a.b` -> (0, ["a", "b"], [(None, "a")]).
+    Found from each `import` word (a literal search, far faster than a multi-line regex)."""
+    found: list[Import] = []
+    at = data.find(b"import")
+    while at >= 0:
+        line_start = data.rfind(b"\n", 0, at) + 1
+        # `"from x import y\n",` in a notebook's JSON: the quote opens the cell's line.
+        head = data[line_start:at].rsplit(b";", 1)[-1].strip(b" \t").lstrip(b'"')
+        body = _statement_rest(data, at + 6)
+        at = data.find(b"import", at + 6)
+        if not head:
+            for part in body.split(b","):
+                alias = _ALIAS.search(part)
+                if alias is None:
+                    continue
+                dotted = alias.group(1).decode("utf-8", "replace")
+                bound = alias.group(2).decode("utf-8", "replace") if alias.group(2) else None
+                found.append((0, dotted.split("."), [(None, bound or dotted.split(".")[0])]))
+            continue
+        if not head.startswith(b"from") or head[4:5] not in (b" ", b"\t", b"."):
+            continue
+        module_text = head[4:].replace(b" ", b"").replace(b"\t", b"")
+        if not _MODULE.fullmatch(module_text):
+            continue
+        level = len(module_text) - len(module_text.lstrip(b"."))
+        module = [p.decode("utf-8", "replace") for p in module_text[level:].split(b".") if p]
+        names = []
+        for part in body.strip(b"() \t\r\n").split(b","):
+            alias = _ALIAS.search(part)
+            if alias is None or b"*" in part:
+                continue
+            name = alias.group(1).decode("utf-8", "replace")
+            names.append((name, (alias.group(2) or alias.group(1)).decode("utf-8", "replace")))
+        found.append((level, module, names))
+    return found
+
+
+def _statement_rest(data: bytes, at: int) -> bytes:
+    """What follows `import` up to the end of the statement: a parenthesised list, or the
+    line with its backslash continuations, cut at `;` or `#`."""
+    rest = data[at : at + 4096]
+    if rest[:1] not in (b" ", b"\t", b"("):
+        return b""
+    stripped = rest.lstrip(b" \t")
+    if stripped.startswith(b"("):
+        close = stripped.find(b")")
+        return stripped[1:close] if close >= 0 else b""
+    lines = []
+    position = 0
+    while position <= len(stripped):
+        end = stripped.find(b"\n", position)
+        end = len(stripped) if end < 0 else end
+        line = stripped[position:end].rstrip(b"\r")
+        position = end + 1
+        cut = min((i for i in (line.find(b"#"), line.find(b";")) if i >= 0), default=-1)
+        if cut >= 0:
+            lines.append(line[:cut])
+            break
+        if line.endswith(b"\\"):
+            lines.append(line[:-1])
+            continue
+        lines.append(line)
+        break
+    return b" ".join(lines)
+
+
+class ModuleFinder:
+    """The module roots of files, and modules located and scanned on demand; one per run."""
+
+    def __init__(self) -> None:
+        self._listings: dict[str, Union[frozenset[str], None]] = {}
+        self._tops: dict[str, Union[str, None]] = {}
+        self._declared: dict[str, tuple[str, ...]] = {}
+        self._located: dict[tuple[str, str], Union[str, None]] = {}
+        self._names: dict[str, Union[str, None]] = {}
+        self._reach: dict[str, bool] = {}
+        self._targets_of: dict[str, list[str]] = {}
+        self._may_matter: dict[tuple[str, tuple], bool] = {}
+        self._data: dict[str, Union[bytes, None]] = {}
+        self.consulted: set[str] = set()  # files read and folders listed, absolute
+
+    # The file system, cached -------------------------------------------------------------------
+    def listing(self, folder: str) -> frozenset[str]:
+        found = self._listings.get(folder, False)
+        if found is False:
+            try:
+                found = frozenset(os.listdir(folder))
+            except OSError:
+                found = None
+            self._listings[folder] = found
+        self.consulted.add(folder)
+        return found or frozenset()
+
+    def read(self, path: str) -> Union[bytes, None]:
+        if path not in self._data:
+            try:
+                with open(path, "rb") as handle:
+                    data = handle.read(MAX_READ + 1)
+                self._data[path] = None if len(data) > MAX_READ else data
+            except OSError:
+                self._data[path] = None
+        self.consulted.add(path)
+        return self._data[path]
+
+    def _is_file(self, folder: str, name: str) -> bool:
+        return name in self.listing(folder) and os.path.isfile(os.path.join(folder, name))
+
+    # Roots --------------------------------------------------------------------------------------
+    def project_top(self, folder: str) -> Union[str, None]:
+        """The nearest folder at or above `folder` that holds a project marker."""
+        if folder in self._tops:
+            return self._tops[folder]
+        seen = []
+        top = None
+        current = folder
+        while True:
+            if current in self._tops:
+                top = self._tops[current]
+                break
+            seen.append(current)
+            listing = self.listing(current)
+            if any(marker in listing for marker in PROJECT_MARKERS):
+                top = current
+                break
+            parent = os.path.dirname(current)
+            if parent == current:
+                break
+            current = parent
+        for folder_seen in seen:
+            self._tops[folder_seen] = top
+        return top
+
+    def declared_roots(self, top: str) -> tuple[str, ...]:
+        """`src/` and the package folders the project's build configuration declares."""
+        if top in self._declared:
+            return self._declared[top]
+        roots: list[str] = []
+        listing = self.listing(top)
+        texts = {}
+        for name in ("pyproject.toml", "setup.cfg", "setup.py"):
+            if name in listing:
+                data = self.read(os.path.join(top, name))
+                if data is not None:
+                    texts[name] = data.decode("utf-8", "replace")
+        for folder in _declared_folders(texts):
+            roots.append(os.path.normpath(os.path.join(top, folder)))
+        if "src" in listing:
+            roots.append(os.path.join(top, "src"))
+        unique = tuple(dict.fromkeys(r for r in roots if r != top and os.path.isdir(r)))
+        self._declared[top] = unique
+        return unique
+
+    def search_folders(self, folder: str) -> list[str]:
+        """Where `import a.b` is looked for from a file in `folder`, in order."""
+        top = self.project_top(folder)
+        folders = []
+        current = folder
+        while True:
+            folders.append(current)
+            parent = os.path.dirname(current)
+            if current == top or parent == current:
+                break
+            current = parent
+        if top is not None:
+            folders.extend(r for r in self.declared_roots(top) if r not in folders)
+        return folders
+
+    # Locating -----------------------------------------------------------------------------------
+    def locate(self, module: str, near: Union[str, os.PathLike]) -> Union[Path, None]:
+        """The file of `module` (dotted, absolute) imported from the file `near`, or None."""
+        folder = os.path.dirname(os.path.abspath(near))
+        key = (module, folder)
+        if key not in self._located:
+            parts = module.split(".")
+            found = None
+            if all(parts):
+                for root in self.search_folders(folder):
+                    found = self._under(root, parts)
+                    if found is not None:
+                        break
+            self._located[key] = found
+        found = self._located[key]
+        if found is not None:
+            self.consulted.add(found)
+        return Path(found) if found is not None else None
+
+    def has_top_level(self, name: str, near: Union[str, os.PathLike]) -> bool:
+        """Is `name` a module or package of the project, seen from `near`?"""
+        folder = os.path.dirname(os.path.abspath(near))
+        for root in self.search_folders(folder):
+            listing = self.listing(root)
+            if name + ".py" in listing or name + ".pyi" in listing:
+                return True
+            if name in listing and os.path.isdir(os.path.join(root, name)):
+                return True
+        return False
+
+    def _under(self, root: str, parts: list[str]) -> Union[str, None]:
+        folder = root
+        for part in parts[:-1]:
+            if part not in self.listing(folder):
+                return None
+            folder = os.path.join(folder, part)
+        last = parts[-1]
+        listing = self.listing(folder)
+        for name in (last + ".py", last + ".pyi"):
+            if name in listing and os.path.isfile(os.path.join(folder, name)):
+                return os.path.join(folder, name)
+        if last in listing:
+            package = os.path.join(folder, last)
+            for name in ("__init__.py", "__init__.pyi"):
+                if self._is_file(package, name):
+                    return os.path.join(package, name)
+        return None
+
+    def module_name(self, path: Union[str, os.PathLike]) -> Union[str, None]:
+        """The dotted name of the module at `path` (see the module's docstring)."""
+        path = os.path.abspath(path)
+        if path in self._names:
+            return self._names[path]
+        folder, file_name = os.path.split(path)
+        stem = os.path.splitext(file_name)[0]
+        parts = [] if stem == "__init__" else [stem]
+        chain_top = folder
+        while self._is_file(chain_top, "__init__.py") or self._is_file(chain_top, "__init__.pyi"):
+            parent = os.path.dirname(chain_top)
+            if parent == chain_top:
+                break
+            parts.insert(0, os.path.basename(chain_top))
+            chain_top = parent
+        # Deepest root at or above the chain's top: namespace packages above it get named.
+        top = self.project_top(folder)
+        roots = [] if top is None else [top, *self.declared_roots(top)]
+        best = None
+        for root in roots:
+            inside = chain_top == root or chain_top.startswith(root.rstrip(os.sep) + os.sep)
+            if inside and (best is None or len(root) > len(best)):
+                best = root
+        if best is not None and best != chain_top:
+            extra = os.path.relpath(chain_top, best).split(os.sep)
+            if all(p.isidentifier() for p in extra):
+                parts = extra + parts
+        elif best is None and parts == [stem] and stem:
+            # No project around a loose file: its folder is its package, as far as relative
+            # imports go (`from .memory import x` next to it).
+            name = os.path.basename(folder)
+            if name.isidentifier():
+                parts.insert(0, name)
+        name = ".".join(parts) or None
+        self._names[path] = name
+        return name
+
+    # Does a file lead to an SDK? ---------------------------------------------------------------
+    def reaches_sdk(
+        self, path: Union[str, os.PathLike], data: bytes, names: Iterable[bytes] = ()
+    ) -> bool:
+        """Does a name `data` (the file at `path`) imports and uses again, or a conftest above
+        a test file, lead to a module that spells an SDK word (`prefilter.may_matter`)?"""
+        path = os.path.abspath(path)
+        names = tuple(names)
+        budget = [MAX_MODULES]
+        visited: set[str] = set()
+        found, exact = False, True
+        for target in self._targets(path, data, used_only=True):
+            found, complete = self._module_reaches(target, names, 1, budget, set(), visited)
+            exact = exact and complete
+            if found:
+                return True
+        if _is_test_file(path):
+            folder = os.path.dirname(path)
+            top = self.project_top(folder)
+            while not found:
+                conftest = os.path.join(folder, "conftest.py")
+                if conftest != path and self._is_file(folder, "conftest.py"):
+                    found, complete = self._module_reaches(
+                        conftest, names, 1, budget, set(), visited
+                    )
+                    exact = exact and complete
+                parent = os.path.dirname(folder)
+                if folder == top or parent == folder:
+                    break
+                folder = parent
+        if not found and exact:
+            # Explored to the end without a limit: nothing any visited module leads to spells
+            # an SDK word either (what it leads to was reached from here), cycles or not.
+            for module in visited:
+                self._reach[module] = False
+        return found
+
+    def _module_reaches(
+        self, path: str, names: tuple, depth: int, budget: list, active: set, visited: set
+    ) -> tuple[bool, bool]:
+        """(reaches an SDK word, explored without a limit cutting it short). Modules in
+        progress (a cycle) count as not reaching: the caller decides once the question ends."""
+        known = self._reach.get(path)
+        if known is not None:
+            self.consulted.add(path)
+            return known, True
+        if path in active or path in visited:
+            # In progress (a cycle), or explored already in this question without success.
+            return False, True
+        if depth > MAX_DEPTH or budget[0] <= 0:
+            return False, False
+        budget[0] -= 1
+        data = self.read(path)
+        if data is None:
+            self._reach[path] = False
+            return False, True
+        if self._matters(path, data, names):
+            self._reach[path] = True
+            return True, True
+        visited.add(path)
+        active.add(path)
+        exact = True
+        try:
+            for target in self._module_targets(path, data):
+                found, complete = self._module_reaches(
+                    target, names, depth + 1, budget, active, visited
+                )
+                if found:
+                    self._reach[path] = True
+                    return True, True
+                exact = exact and complete
+        finally:
+            active.discard(path)
+        return False, exact
+
+    def _matters(self, path: str, data: bytes, names: tuple) -> bool:
+        key = (path, names)
+        found = self._may_matter.get(key)
+        if found is None:
+            found = self._may_matter[key] = may_matter(data, names)
+        return found
+
+    def _module_targets(self, path: str, data: bytes) -> list[str]:
+        found = self._targets_of.get(path)
+        if found is None:
+            found = self._targets_of[path] = self._targets(path, data, used_only=False)
+        return found
+
+    def _targets(self, path: str, data: bytes, used_only: bool) -> list[str]:
+        """The project files the imports of `data` may bind names from."""
+        targets: list[str] = []
+        for level, module, imported in imports(data):
+            if used_only:
+                imported = [(n, bound) for n, bound in imported if _used_again(data, bound)]
+                if not imported:
+                    continue
+            dotted = self._absolute(path, level, module)
+            if dotted is None:
+                continue
+            candidates = []
+            if dotted:
+                candidates.append(dotted)
+            for name, _ in imported:
+                if name is not None:
+                    candidates.append(f"{dotted}.{name}" if dotted else name)
+            for candidate in candidates:
+                found = self.locate(candidate, path)
+                if found is not None:
+                    targets.append(os.fspath(found))
+        return list(dict.fromkeys(targets))
+
+    def _absolute(self, path: str, level: int, module: list[str]) -> Union[str, None]:
+        if not level:
+            return ".".join(module)
+        name = self.module_name(path)
+        package = (name or "").split(".") if name else []
+        if not path.endswith(("__init__.py", "__init__.pyi")):
+            package = package[:-1]
+        if level - 1 > len(package):
+            return None
+        base = package[: len(package) - (level - 1)]
+        return ".".join([*base, *module])
+
+
+def _used_again(data: bytes, name: str) -> bool:
+    """Is `name` mentioned besides its import (a receiver, a factory, a value passed on)?
+    A substring search: it may say yes for `memory` in `memory_limit`, never no for a use."""
+    word = name.encode("utf-8")
+    first = data.find(word)
+    return first >= 0 and data.find(word, first + len(word)) >= 0
+
+
+def _is_test_file(path: str) -> bool:
+    name = os.path.basename(path)
+    return name == "conftest.py" or (
+        name.endswith(".py") and (name.startswith("test_") or name.endswith("_test.py"))
+    )
+
+
+def _declared_folders(texts: dict[str, str]) -> list[str]:
+    """Package folders from `pyproject.toml` (setuptools), `setup.cfg` and `setup.py`."""
+    folders: list[str] = []
+    pyproject = texts.get("pyproject.toml")
+    if pyproject is not None and ("package-dir" in pyproject or "where" in pyproject):
+        try:
+            try:
+                import tomllib  # type: ignore[import-not-found]
+            except ImportError:  # Python < 3.11
+                import tomli as tomllib  # type: ignore[no-redef]
+            setuptools = tomllib.loads(pyproject).get("tool", {}).get("setuptools", {})
+        except Exception:  # an unreadable configuration declares nothing
+            setuptools = {}
+        if isinstance(setuptools, dict):
+            package_dir = setuptools.get("package-dir")
+            if isinstance(package_dir, dict) and isinstance(package_dir.get(""), str):
+                folders.append(package_dir[""])
+            packages = setuptools.get("packages")
+            find = packages.get("find") if isinstance(packages, dict) else None
+            where = find.get("where") if isinstance(find, dict) else None
+            if isinstance(where, list):
+                folders.extend(w for w in where if isinstance(w, str))
+    for name, pattern in (("setup.cfg", _SETUP_CFG_DIR), ("setup.py", _SETUP_PY_DIR)):
+        text = texts.get(name)
+        if text is not None:
+            folders.extend(pattern.findall(text))
+    return [f for f in folders if f not in ("", ".")]

@@ -1,0 +1,241 @@
+"""Every fix keeps every comment, beside the element it described (issue 11, class 7).
+
+For every fix kind, calls (the rules' own examples, and the calls the equivalence proofs
+generate for each kind) get comments at positions a comment can go: at the end of a line after
+any token inside brackets (the rest of the line moves to the next one), or on a line of its own
+between two tokens. After `--fix --unsafe-fixes`:
+
+- the multiset of comments is unchanged (none lost, none copied);
+- each comment stays attached: the words of the element it described (the names, strings and
+  numbers before it on its line, or for a comment with nothing before it, on the next line)
+  share a word with its line, or the next line with words, in the fixed code, or that line
+  holds what the fix wrote in the element's place (a word new to the statement); a comment
+  whose element's words are all gone from the fixed statement (the fix removed it) may sit
+  beside a neighbour;
+- the fixed program compiles (Python 3.9 grammar).
+
+A fix that cannot keep a comment is refused (its finding stays); a refusal is counted apart,
+and must stay the exception.
+"""
+
+from __future__ import annotations
+
+import ast
+import io
+import re
+import tokenize
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_equivalence import ARGUMENT_PROOFS, HEADS, PROOFS
+
+from mem0lint import engine
+from mem0lint.rule import all_rules
+
+RULES = all_rules()
+UNSAFE = engine.RuleSet(engine.Settings(unsafe_fixes=True))
+SIGNIFICANT = (tokenize.NAME, tokenize.STRING, tokenize.NUMBER)
+
+
+def example_programs() -> list[tuple[str, str]]:
+    programs = []
+    for code, rule in RULES.items():
+        for example in rule.examples:
+            if example.fixed is not None:
+                programs.append((code, example.program(example.bad)))
+    return programs
+
+
+EXAMPLES = example_programs()
+
+
+def tokens(code: str) -> list[tokenize.TokenInfo]:
+    return list(tokenize.generate_tokens(io.StringIO(code).readline))
+
+
+def slots(code: str, first_row: int) -> list[tuple[int, int]]:
+    """Ends of tokens inside brackets, from `first_row` on, where a comment can follow."""
+    found, depth, toks = [], 0, tokens(code)
+    for index, tok in enumerate(toks):
+        if tok.type == tokenize.OP and tok.string in "([{":
+            depth += 1
+        elif tok.type == tokenize.OP and tok.string in ")]}":
+            depth -= 1
+        if tok.start[0] < first_row or depth <= 0:
+            continue
+        if tok.type in (tokenize.NL, tokenize.NEWLINE, tokenize.COMMENT):
+            continue
+        if toks[index + 1].type in (tokenize.COMMENT, tokenize.NL):
+            continue  # a comment or a line break is there already
+        found.append(tok.end)
+    return found
+
+
+def with_comments(code: str, chosen: list[tuple[tuple[int, int], bool]]) -> str:
+    """`code` with comment `# cN` after the N-th chosen slot: trailing, or on its own line."""
+    lines = code.splitlines(keepends=True)
+    numbered = sorted(enumerate(chosen), key=lambda item: item[1][0], reverse=True)
+    for number, ((row, column), own_line) in numbered:
+        line = lines[row - 1]
+        indent = " " * (len(line) - len(line.lstrip()) + 4)
+        head, rest = line[:column], line[column:].lstrip(" ")
+        if own_line:
+            lines[row - 1] = f"{head}\n{indent}# c{number}\n{indent}{rest}"
+        else:
+            lines[row - 1] = f"{head}  # c{number}\n{indent}{rest}"
+    return "".join(lines)
+
+
+def comment_counts(code: str) -> Counter:
+    found = (t.string for t in tokens(code) if t.type == tokenize.COMMENT)
+    return Counter(c for c in found if "noqa" not in c.lower())  # MEM901 edits those
+
+
+def word(text: str) -> str:
+    return text.strip("'\"").lstrip("$").lower()
+
+
+def anchors(code: str) -> dict[str, tuple[set[str], set[str]]]:
+    """For each `# cN`: (the words of the element it describes, the words beside it).
+
+    A comment after words on its line describes them. A comment with none before it (on a line
+    of its own, or after a bracket or a comma) describes the next line with words, or the
+    previous one (a comma's comment is either's); both count as beside it."""
+    rows: dict[int, list[tokenize.TokenInfo]] = {}
+    for tok in tokens(code):
+        rows.setdefault(tok.start[0], []).append(tok)
+
+    def words_at(row: int) -> set[str]:
+        return {word(t.string) for t in rows.get(row, []) if t.type in SIGNIFICANT}
+
+    def nearest(row: int, step: int) -> set[str]:
+        for other in range(row + step, row + 12 * step, step):
+            found = words_at(other)
+            if found:
+                return found
+        return set()
+
+    result = {}
+    for row, line in rows.items():
+        for tok in line:
+            if tok.type != tokenize.COMMENT or not re.fullmatch(r"# c\d+", tok.string):
+                continue
+            before = {word(t.string) for t in line if t.type in SIGNIFICANT and t.end <= tok.start}
+            around = nearest(row, 1) | (set() if before else nearest(row, -1))
+            result[tok.string] = (before or around, before | around)
+    return result
+
+
+def statement_words(code: str, first_row: int) -> set[str]:
+    return {
+        word(t.string) for t in tokens(code) if t.type in SIGNIFICANT and t.start[0] >= first_row
+    }
+
+
+def check(program: str, first_row: int, attached: bool = True) -> str:
+    """Fix `program`; assert the comment property ('attached': where each comment went too)."""
+    result = engine.fix(engine.parse(program), UNSAFE, source=program)
+    fixed = program if result.code is None else result.code
+    assert comment_counts(fixed) == comment_counts(program), (
+        f"comments lost or copied:\n{program}\n=>\n{fixed}"
+    )
+    ast.parse(fixed, feature_version=(3, 9))
+    if not attached:
+        return "nothing" if result.code is None else "fixed"
+    before, after = anchors(program), anchors(fixed)
+    remaining = statement_words(fixed, first_row)
+    written = remaining - statement_words(program, first_row)  # words the fix wrote
+    for name, (described, _) in before.items():
+        if not described & remaining:
+            continue  # its element is gone: beside a neighbour is all that can be asked
+        near = after[name][1]
+        assert described & near or written & near, (
+            f"{name} moved away from what it described ({sorted(described)}):\n"
+            f"{program}\n=>\n{fixed}"
+        )
+    return "nothing" if result.code is None else "fixed"
+
+
+def first_row_of_calls(program: str, head: str) -> int:
+    return head.count("\n") + 1
+
+
+def outcome_without_comments(program: str) -> int:
+    return engine.fix(engine.parse(program), UNSAFE, source=program).applied
+
+
+def snippet_row(program: str) -> int:
+    """The first row after the example's set-up (its import and client lines)."""
+    tree = ast.parse(program)
+    calls = [s for s in tree.body if not isinstance(s, (ast.Import, ast.ImportFrom))]
+    return calls[-1].lineno if len(calls) > 1 else calls[0].lineno
+
+
+@pytest.mark.parametrize(("code", "program"), EXAMPLES, ids=[c for c, _ in EXAMPLES])
+def test_each_comment_position_of_each_example(code, program):
+    """Exhaustive: one comment at every slot, trailing and on its own line; then a comment at
+    every slot at once (a stress of the multiset: with a dozen comments around one element,
+    which line each describes is a matter of taste)."""
+    first_row = snippet_row(program)
+    positions = slots(program, first_row)
+    assert positions, program
+    applied = outcome_without_comments(program)
+    refused = 0
+    for at in positions:
+        for own_line in (False, True):
+            commented = with_comments(program, [(at, own_line)])
+            check(commented, first_row)
+            if engine.fix(engine.parse(commented), UNSAFE).applied < applied:
+                refused += 1
+    assert refused == 0, f"{refused} of {2 * len(positions)} commented calls were not fixed"
+    for own_line in (False, True):
+        check(with_comments(program, [(at, own_line) for at in positions]), first_row, False)
+
+
+def generated_kinds() -> list[str]:
+    return sorted(code for code in {*PROOFS, *ARGUMENT_PROOFS} if code in RULES)
+
+
+@st.composite
+def commented_calls(draw, code: str):
+    strategy = PROOFS.get(code) or ARGUMENT_PROOFS[code]
+    case = draw(strategy.filter(lambda c: c is not None))
+    if hasattr(case, "style"):
+        case.style = draw(st.sampled_from([0, 1]))
+    head = HEADS[case.dialect]
+    program = head + case.statement()
+    first_row = first_row_of_calls(program, head)
+    positions = slots(program, first_row)
+    if not positions:
+        return program, program, first_row
+    chosen = draw(st.lists(st.sampled_from(positions), min_size=1, max_size=6, unique=True))
+    placed = [(at, draw(st.booleans())) for at in chosen]
+    return program, with_comments(program, placed), first_row
+
+
+REFUSED: Counter = Counter()
+TRIED: Counter = Counter()
+
+
+@pytest.mark.parametrize("code", generated_kinds())
+def test_generated_calls_keep_their_comments(code):
+    @settings(
+        max_examples=60,
+        deadline=None,
+        database=None,
+        suppress_health_check=list(HealthCheck),
+    )
+    @given(commented_calls(code))
+    def run(case):
+        plain, commented, first_row = case
+        check(commented, first_row)
+        TRIED[code] += 1
+        if engine.fix(engine.parse(commented), UNSAFE).applied < outcome_without_comments(plain):
+            REFUSED[code] += 1
+
+    run()
+    assert REFUSED[code] * 10 <= TRIED[code], (
+        f"{code}: {REFUSED[code]} of {TRIED[code]} commented calls were not fixed"
+    )

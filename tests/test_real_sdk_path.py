@@ -1,0 +1,282 @@
+"""Safe fixes proved against the real SDK code path (tests/real_sdk_path.py), not an evaluator.
+
+Each generated case is a mem0 call written the way a rule fixes, including what broke fixes
+before (issue 11): `**spread` in dicts, `None`, repeated fields across `AND` elements, `OR` / `NOT`
+inside `AND`, nested and camelCase entity keys, values of every type (bool, float, negative, huge
+ints, strings, variables). Cases are rendered as the statements of one program per batch, fixed
+with safe fixes only (`engine.fix`, every rule), and each statement is run before and after through
+the installed SDK:
+
+    before ran cleanly  =>  after runs cleanly, and
+        open source: the store gets the same records selected (Qdrant's real filter builder and
+                     qdrant-client's local filtering) and, for a renamed cap, the cap written;
+        Platform:    the request is sent, with the cap written as `top_k` where one was renamed.
+
+A case counts for a fix kind (rule code) when that rule offered a safe fix on the statement and
+the statement changed. Each kind needs MEM0LINT_REAL_EXAMPLES distinct cases (default 500).
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+import pprint
+from collections import defaultdict
+
+import pytest
+import real_sdk_path as real
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+
+from mem0lint import engine
+from mem0lint.rule import PREAMBLES, Applicability
+
+EXAMPLES = int(os.environ.get("MEM0LINT_REAL_EXAMPLES", "500"))
+BATCH = 25
+RULES = engine.RuleSet(engine.Settings())
+OSS, PLATFORM = real.OSS, real.PLATFORM
+
+USERS = ["alice", "bob"]
+FIELDS = ["topic", "tier", "priority"]
+VALUES = {"topic": ["food", "gold"], "tier": ["gold", "trial"], "priority": [1, 2, 3]}
+LOGICAL = {
+    "AND": ["$and", "and", "And", "and"],
+    "OR": ["$or", "or", "Or", "or"],
+    "NOT": ["$not", "not", "Not"],
+}
+OPS = ["eq", "ne", "gt", "gte", "lt", "lte", "in", "nin"]
+# Values of every type for keywords renamed into a checked parameter.
+ODD = ["None", "True", "False", "2.5", "-1", "0", "5", "10", "1000", "10**12", "'5'", "n"]
+# Ids: a few shared ones (records meet them) and many fresh ones (cases stay distinct).
+IDS = st.one_of(
+    st.sampled_from(USERS),
+    st.from_regex(r"[a-z][a-z0-9_]{0,7}", fullmatch=True),
+    st.integers(0, 10**6).map(lambda i: f"u{i}"),
+)
+NAMES = {"n": 7, "extra": {"tier": "gold"}, "kw": {}, "scope": {"user_id": "alice"}}
+
+
+@st.composite
+def condition(draw, fields=FIELDS):
+    field = draw(st.sampled_from(fields))
+    pool = VALUES.get(field, USERS)
+    form = draw(st.sampled_from(["bare", "op", "dollar", "none"]))
+    if field == "user_id":
+        pool = [draw(IDS)]
+    elif field == "priority":
+        pool = [draw(st.integers(-3, 50))]
+    if form == "bare":
+        return field, repr(draw(st.sampled_from(pool)))
+    if form == "none":
+        return field, "None"
+    op = draw(st.sampled_from(OPS))
+    value = [draw(st.sampled_from(pool))] if op in ("in", "nin") else draw(st.sampled_from(pool))
+    key = "$" + op if form == "dollar" else op
+    return field, f"{{{key!r}: {value!r}}}"
+
+
+def render_dict(pairs: list[tuple[str, str]], spread: bool) -> str:
+    parts = [f"{k!r}: {v}" for k, v in pairs]
+    if spread:
+        parts.append("**extra")
+    return "{" + ", ".join(parts) + "}"
+
+
+@st.composite
+def logical_filter(draw):
+    """A root with an entity (usually), fields, and logical keys in every spelling; elements may
+    repeat a field, hold OR / NOT, or a spread."""
+    pairs = []
+    if draw(st.integers(0, 5)):
+        pairs.append(("user_id", repr(draw(IDS))))
+    for _ in range(draw(st.integers(0, 1))):
+        pairs.append(draw(condition()))
+    for name in draw(
+        st.lists(st.sampled_from(sorted(LOGICAL)), min_size=1, max_size=2, unique=True)
+    ):
+        key = draw(st.sampled_from([*LOGICAL[name], name]))
+        items = []
+        for _ in range(draw(st.integers(1, 3))):
+            inner = [draw(condition(FIELDS + ["user_id"])) for _ in range(draw(st.integers(1, 2)))]
+            if draw(st.integers(0, 4)) == 0:
+                nested = draw(st.sampled_from([*LOGICAL["OR"], *LOGICAL["NOT"], "OR", "NOT"]))
+                inner.append((nested, "[" + render_dict([draw(condition())], False) + "]"))
+            inner = list(dict(inner).items())
+            items.append(render_dict(inner, draw(st.integers(0, 9)) == 0))
+        pairs.append((key, "[" + ", ".join(items) + "]"))
+    pairs = list(dict(pairs).items())
+    return render_dict(pairs, draw(st.integers(0, 9)) == 0)
+
+
+@st.composite
+def filter_case(draw):
+    method = draw(st.sampled_from(["search", "get_all"]))
+    filters = draw(logical_filter())
+    query = '"q", ' if method == "search" else ""
+    return OSS, f"memory.{method}({query}filters={filters})"
+
+
+@st.composite
+def cap_case(draw):
+    # Open source get_all (MEM110, MEM124), search (MEM102, MEM124), Platform search.
+    dialect, method = draw(
+        st.sampled_from([(OSS, "get_all")] * 4 + [(OSS, "search")] * 2 + [(PLATFORM, "search")] * 2)
+    )
+    receiver = "memory" if dialect == OSS else "client"
+    keyword = draw(st.sampled_from(["limit", "k", "topK", "max_results", "topK"]))
+    value = draw(
+        st.one_of(
+            st.sampled_from(ODD), st.integers(-5, 2000).map(str), st.integers(1, 900).map(str)
+        )
+    )
+    query = '"q", ' if method == "search" else ""
+    star = ", **kw" if draw(st.integers(0, 9)) == 0 else ""
+    return (
+        dialect,
+        f"{receiver}.{method}({query}filters={{'user_id': 'alice'}}, {keyword}={value}{star})",
+    )
+
+
+@st.composite
+def entity_case(draw):
+    dialect = draw(st.sampled_from([OSS, PLATFORM]))
+    receiver = "memory" if dialect == OSS else "client"
+    method = draw(st.sampled_from(["search", "get_all"]))
+    query = '"q", ' if method == "search" else ""
+    args = []
+    for entity in draw(
+        st.lists(
+            st.sampled_from(["user_id", "agent_id", "run_id"]), min_size=1, max_size=2, unique=True
+        )
+    ):
+        value = draw(
+            st.one_of(st.sampled_from(["None", "n", "'x y'"]), IDS.map(repr), IDS.map(repr))
+        )
+        args.append(f"{entity}={value}")
+    shape = draw(
+        st.sampled_from(
+            ["absent", "none", "flat", "flat", "flat", "camel", "nested", "var", "spread"]
+        )
+    )
+    if shape == "none":
+        args.append("filters=None")
+    elif shape == "flat":
+        field, value = draw(condition())
+        args.append(f"filters={{{field!r}: {value}}}")
+    elif shape == "camel":
+        args.append("filters={'userId': 'bob', 'topic': 'food'}")
+    elif shape == "nested":
+        args.append("filters={'AND': [{'user_id': 'bob'}, {'topic': 'food'}]}")
+    elif shape == "var":
+        args.append("filters=scope")
+    elif shape == "spread":
+        args.append("**kw")
+    return dialect, f"{receiver}.{method}({query}{', '.join(draw(st.permutations(args)))})"
+
+
+KINDS = {
+    "filters": filter_case(),
+    "caps": cap_case(),
+    "entities": entity_case(),
+}
+
+
+def records():
+    out = []
+    for i in range(24):
+        out.append(
+            {
+                "user_id": USERS[i % 2],
+                "agent_id": "bot" if i % 3 == 0 else None,
+                "run_id": "r1" if i % 4 == 0 else "r2",
+                "metadata": {
+                    "topic": VALUES["topic"][i % 2],
+                    "tier": VALUES["tier"][(i // 2) % 2],
+                    "priority": 1 + i % 3,
+                },
+            }
+        )
+    return out
+
+
+RECORDS = records()
+
+
+def program(cases: list[tuple[str, str]]) -> str:
+    head = PREAMBLES[PLATFORM] + "from mem0 import Memory\nmemory = Memory()\n"
+    head += "n = 7\nextra = {'tier': 'gold'}\nkw = {}\nscope = {'user_id': 'alice'}\n"
+    return head + "".join(call + "\n" for _, call in cases)
+
+
+def statements(code: str) -> list[str]:
+    tree = ast.parse(code)
+    return [ast.get_source_segment(code, s) for s in tree.body]
+
+
+def prove(cases, tally, failures) -> None:
+    code = program(cases)
+    module = engine.parse(code)
+    found = engine.lint(module, RULES)
+    fixed = engine.fix(module, RULES).code or code
+    after_statements = statements(fixed)[-len(cases) :]
+    lines = code.splitlines()
+    for index, ((dialect, call), after) in enumerate(zip(cases, after_statements)):
+        row = len(lines) - len(cases) + index + 1
+        kinds = {
+            d.code
+            for d in found
+            if d.start[0] == row and d.fix is not None and d.fix.applicability is Applicability.SAFE
+        }
+        if not kinds or after == call:
+            continue
+        before = real.outcome(dialect, call, RECORDS, NAMES)
+        result = real.outcome(dialect, after, RECORDS, NAMES)
+        if before[0] == "ok":
+            ok = result[0] == "ok"
+            if ok and dialect == OSS:
+                # The cap may change (that is the fix: the author's cap); the selection may not.
+                ok = result[2] == before[2]
+            if not ok:
+                failures.append((sorted(kinds), call, after, before, result))
+                continue
+        for kind in kinds:
+            tally[kind].add(call)
+
+
+# Each group of cases and the fix kinds it must prove EXAMPLES times.
+GROUPS = {
+    "caps": ("MEM102", "MEM110", "MEM124"),
+    "entities": ("MEM101",),
+    "filters": ("MEM201", "MEM202"),
+}
+MAX_RUNS = 10
+
+
+@pytest.mark.parametrize("group", sorted(GROUPS))
+def test_safe_fixes_keep_what_the_real_sdk_does(group):
+    """Run batches until every fix kind of the group has EXAMPLES distinct proved cases."""
+    tally: dict = defaultdict(set)
+    failures: list = []
+    for _ in range(MAX_RUNS):
+        missing = max(EXAMPLES - len(tally[kind]) for kind in GROUPS[group])
+        if missing <= 0:
+            break
+
+        @settings(
+            max_examples=missing * 3 // BATCH + 2,
+            deadline=None,
+            database=None,
+            derandomize=False,
+            suppress_health_check=list(HealthCheck),
+            phases=(Phase.generate,),
+        )
+        @given(batch=st.lists(KINDS[group], min_size=BATCH, max_size=BATCH, unique=True))
+        def run(batch):
+            prove(batch, tally, failures)
+
+        run()
+        assert not failures, pprint.pformat(failures[:5])
+    counts = {kind: len(cases) for kind, cases in sorted(tally.items())}
+    print(f"real-SDK proofs ({group}):", counts)
+    short = {kind: counts.get(kind, 0) for kind in GROUPS[group] if counts.get(kind, 0) < EXAMPLES}
+    assert not short, counts
