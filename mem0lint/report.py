@@ -21,14 +21,14 @@ def _overlaps(a: tuple, b: tuple) -> bool:
 
 def visible_edits(report: FileReport) -> dict[int, list[dict]]:
     """id(diagnostic) -> the edits to publish for its fix, such that no two findings of the file
-    (of one notebook cell) publish overlapping edits: the first in the report's order keeps its
-    edits, as `--fix` applies it in its first round; a later overlapping one publishes none (its
-    fix applies in a later round of `--fix`, on the re-parsed code)."""
+    (of one notebook cell) publish overlapping edits: safe fixes first, then unsafe ones, each in
+    the report's order, as `--fix` applies them in its first round; a later overlapping one
+    publishes none (its fix applies in a later round of `--fix`, on the re-parsed code)."""
     taken: dict[object, list[tuple]] = {}
     visible: dict[int, list[dict]] = {}
-    for diagnostic in report.diagnostics:
-        if diagnostic.fix is None:
-            continue
+    with_fix = [d for d in report.diagnostics if d.fix is not None]
+    safe = [d for d in with_fix if d.fix.applicability.value == "safe"]
+    for diagnostic in safe + [d for d in with_fix if d.fix.applicability.value != "safe"]:
         spans = [(e["location"], e["end_location"]) for e in diagnostic.edits]
         claimed = taken.setdefault(diagnostic.cell, [])
         if any(_overlaps(s, t) for s in spans for t in claimed):

@@ -410,6 +410,13 @@ def _units(text: str) -> int:
 def build() -> Mem0lintServer:
     server = Mem0lintServer()
 
+    @server.feature(types.INITIALIZE)
+    def initialize(ls: Mem0lintServer, params: types.InitializeParams) -> None:
+        """`initializationOptions`: {"debounce": seconds to wait after a change}."""
+        options = params.initialization_options
+        if isinstance(options, dict) and isinstance(options.get("debounce"), (int, float)):
+            ls.debounce = max(0.0, float(options["debounce"]))
+
     @server.feature(types.INITIALIZED)
     def initialized(ls: Mem0lintServer, params: types.InitializedParams) -> None:
         watched = ls.client_capabilities.workspace

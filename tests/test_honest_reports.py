@@ -262,11 +262,13 @@ def test_a_version_1_baseline_is_still_read(tmp_path):
 
 
 def test_published_fix_edits_never_overlap_within_a_file(tmp_path):
-    # MEM101 rewrites the whole call (moves `user_id=` into filters); MEM201 renames `$and`
-    # inside it: before issue 12 both published their edits, overlapping.
+    # MEM101 rewrites the whole call (moves `user_id=` into filters); MEM202 renames `and`
+    # inside it: before issue 12 both published their edits, overlapping. And an unsafe MEM101
+    # rewrite of a call holding a safe MEM102 rename: the safe one is published (--fix's choice).
     source = BOTH.replace(
         'client.search("q", filters={"$and": [{"user_id": "u"}]}, limit=3)',
-        'client.get_all(filters={"$and": [{"user_id": "u"}]}, user_id="alice")',
+        'client.get_all(filters={"and": [{"agent_id": "u"}]}, user_id="alice")\n'
+        'client.search("q", filters={"agent_id": "a"}, user_id="alice", limit=3)',
     )
     path = write(tmp_path, "app.py", source)
     findings = json.loads(run_cli("--output-format", "json", str(path)).stdout)
@@ -291,8 +293,13 @@ def test_published_fix_edits_never_overlap_within_a_file(tmp_path):
                     regions.append((start, end))
     # The later, overlapping fix is deferred (it applies in --fix's next round), not dropped.
     deferred = [f for f in findings if f["fix"] and f["fix"].get("deferred")]
-    assert [f["code"] for f in deferred] == ["MEM101"]
-    assert deferred[0]["fix"]["edits"] == []
+    assert [(f["code"], f["fix"]["applicability"]) for f in deferred] == [
+        ("MEM101", "safe"),
+        ("MEM101", "unsafe"),
+    ]
+    assert all(f["fix"]["edits"] == [] for f in deferred)
+    published = {f["code"] for f in findings if f["fix"] and f["fix"]["edits"]}
+    assert published == {"MEM202", "MEM102"}
 
 
 def test_overlapping_edits_are_deferred_not_published(tmp_path):

@@ -44,6 +44,26 @@ async def client(lsp_client: LanguageClient):
     await lsp_client.shutdown_session()
 
 
+@pytest_lsp.fixture(
+    config=ClientServerConfig(server_command=[sys.executable, "-m", "mem0lint", "server"])
+)
+async def patient_client(lsp_client: LanguageClient):
+    """A client whose server waits 3 s after a change before linting it."""
+
+    @lsp_client.feature(types.CLIENT_REGISTER_CAPABILITY)
+    def register(ls, params: types.RegistrationParams) -> None:
+        return None
+
+    await lsp_client.initialize_session(
+        types.InitializeParams(
+            capabilities=client_capabilities("visual-studio-code"),
+            initialization_options={"debounce": 3},
+        )
+    )
+    yield
+    await lsp_client.shutdown_session()
+
+
 async def published(client: LanguageClient, uri: str, timeout: float = 30.0) -> list:
     """The next diagnostics published for `uri` (callers pop the old ones first)."""
 
@@ -407,7 +427,10 @@ async def test_other_kinds_of_files_are_left_alone(client: LanguageClient, tmp_p
 
 
 @pytest.mark.asyncio
-async def test_code_actions_right_after_a_change_use_the_new_text(client: LanguageClient, tmp_path):
+async def test_code_actions_right_after_a_change_use_the_new_text(
+    patient_client: LanguageClient, tmp_path
+):
+    client = patient_client
     uri = open_text(client, tmp_path / "app.py", GOOD)
     assert await published(client, uri) == []
     # Asked before the debounced lint ran: the actions are computed on the changed text.
