@@ -27,6 +27,7 @@ LAYOUTS = Path(__file__).resolve().parent / "fixtures" / "project_layouts"
 EXPECTED = {
     "flat": {
         ("shop/alias.py", 3, "MEM102", "mem0-platform"),  # import shop.deps as d; d.memory
+        ("shop/dotted.py", 3, "MEM102", "mem0-platform"),  # import shop; shop.memory.client
         ("shop/memory.py", 11, "MEM102", "mem0-platform"),  # in the module itself
         ("shop/routes.py", 5, "MEM102", "mem0-platform"),  # absolute import of a re-export
         ("shop/service.py", 6, "MEM102", "mem0-platform"),  # from . import memory as mem
