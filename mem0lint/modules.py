@@ -44,6 +44,7 @@ MAX_MODULES = 5000  # modules one `reaches_sdk` question may read
 MAX_DEPTH = 100  # import edges followed from the file (the search recurses)
 MAX_READ = 10 * 1024 * 1024  # modules bigger than this are not read (runner's limit too)
 
+_DOTTED = re.compile(rb"\w+(?:\.\w+)*")
 _MODULE = re.compile(rb"\.*(?:\w+(?:\.\w+)*)?")
 _ALIAS = re.compile(rb"([\w.]+)(?:[ \t]+as[ \t]+(\w+))?")
 _SETUP_CFG_DIR = re.compile(r"^\s*(?:package_dir\s*=\s*(?:\n\s*)?=|where\s*=)\s*([\w./-]+)", re.M)
@@ -409,9 +410,11 @@ class ModuleFinder:
             candidates = []
             if dotted:
                 candidates.append(dotted)
-            for name, _ in imported:
+            for name, bound in imported:
                 if name is not None:
                     candidates.append(f"{dotted}.{name}" if dotted else name)
+                else:  # `import app` ... `app.memory.client`: the modules on the way
+                    candidates.extend(_dotted_uses(data, bound, dotted))
             for candidate in candidates:
                 found = self.locate(candidate, path)
                 if found is not None:
@@ -429,6 +432,29 @@ class ModuleFinder:
             return None
         base = package[: len(package) - (level - 1)]
         return ".".join([*base, *module])
+
+
+def _dotted_uses(data: bytes, bound: str, module: str, limit: int = 20) -> list[str]:
+    """The dotted names `bound.a.b...` in `data` reaches past the imported `module`
+    (`import app as x`: `x.memory.client` -> app.memory, app.memory.client)."""
+    word = bound.encode("utf-8") + b"."
+    parts = module.split(".")
+    spelled_in_full = bound == parts[0] and bound != module  # `import app.deps` binds `app`
+    found: dict[str, None] = {}
+    at = data.find(word)
+    while at >= 0 and len(found) < limit:
+        before = data[at - 1 : at] if at else b""
+        match = _DOTTED.match(data, at + len(word))
+        at = data.find(word, at + len(word))
+        if before and (before.isalnum() or before in b"_."):
+            continue
+        if match is None:
+            continue
+        rest = match.group(0).decode("utf-8", "replace").split(".")
+        full = [bound, *rest] if spelled_in_full else [*parts, *rest]
+        for end in range(len(parts) + 1, len(full)):
+            found[".".join(full[:end])] = None
+    return list(found)
 
 
 def _used_again(data: bytes, name: str) -> bool:

@@ -27,6 +27,7 @@ LAYOUTS = Path(__file__).resolve().parent / "fixtures" / "project_layouts"
 EXPECTED = {
     "flat": {
         ("shop/alias.py", 3, "MEM102", "mem0-platform"),  # import shop.deps as d; d.memory
+        ("shop/dotted.py", 3, "MEM102", "mem0-platform"),  # import shop; shop.memory.client
         ("shop/memory.py", 11, "MEM102", "mem0-platform"),  # in the module itself
         ("shop/routes.py", 5, "MEM102", "mem0-platform"),  # absolute import of a re-export
         ("shop/service.py", 6, "MEM102", "mem0-platform"),  # from . import memory as mem
@@ -353,3 +354,32 @@ def test_cycles_and_bad_modules_stay_silent_through_the_cli(tmp_path, monkeypatc
         result = _lint(*args)
         assert result.exit_code == 0, result.stdout
         assert _findings(result, tmp_path) == {}
+
+
+@pytest.mark.parametrize(
+    "pyproject",
+    [
+        '[tool.setuptools]\npackage-dir = {"" = "python"}\n',
+        '[tool.setuptools.packages.find]\nwhere = ["python"]\n',
+    ],
+    ids=["package-dir", "packages.find.where"],
+)
+def test_package_folder_declared_in_pyproject(tmp_path, monkeypatch, pyproject):
+    (tmp_path / "pyproject.toml").write_text(pyproject)
+    (tmp_path / "python/kit").mkdir(parents=True)
+    (tmp_path / "python/kit/__init__.py").write_text("")
+    (tmp_path / "python/kit/store.py").write_text(
+        "from mem0 import MemoryClient\nclient = MemoryClient()\n"
+    )
+    (tmp_path / "jobs").mkdir()
+    job = tmp_path / "jobs/sync.py"
+    job.write_text(
+        "from kit.store import client\nclient.search('q', filters={'user_id': 'u'}, limit=3)\n"
+    )
+    monkeypatch.chdir(tmp_path)
+    expected = {"jobs/sync.py": {(2, 46, "MEM102", "mem0-platform")}}
+    assert _findings(_lint("jobs/sync.py"), tmp_path) == expected
+    assert _findings(
+        _lint("-", "--stdin-filename", str(job), input=job.read_bytes()), tmp_path
+    ) == (expected)
+    assert _findings(_lint("."), tmp_path) == expected
