@@ -159,7 +159,7 @@ class ProjectIndex:
             return None
         self._active.add(key)
         try:
-            scope = parsed.collector.module_scope
+            scope = parsed.collector.end()  # what reaches the module's end, in order
             if kind == "instance":
                 return parsed.resolver.dialect_of(cst.Name(attr), scope)
             return parsed.resolver.dialect_of(cst.Call(func=cst.Name(attr)), scope)
