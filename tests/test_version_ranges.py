@@ -329,3 +329,17 @@ def test_stdin_is_judged_by_the_project_of_its_filename(project):
     (project / "requirements.txt").write_text("mem0ai==2.0.0\n")
     new = run_cli("-", "--stdin-filename", named, "--output-format", "json", input=APP)
     assert [f["code"] for f in json.loads(new.stdout)] == ["MEM101", "MEM121"]
+
+
+def test_every_range_starts_at_a_release_of_the_timeline():
+    from mem0lint.sdk import releases
+
+    starts = {
+        "mem0ai": {">=" + releases.V2, ">=" + releases.FROM_CONFIG_SYNC},
+        "memsy": {">=" + releases.MEMSY_SESSIONS},
+        "memoryos": {">=" + releases.MEMOS_CLIENT},
+    }
+    assert all_rules()["MEM121"].versions == {"mem0ai": ">=" + releases.FROM_CONFIG_SYNC}
+    for code, rule in all_rules().items():
+        for distribution, specifier in rule.versions.items():
+            assert specifier in starts[distribution], code

@@ -75,6 +75,3 @@ MEMSY_SESSIONS = "0.3.5"
 # MemoryOS: `MemOSClient.search_memory(query, user_id, conversation_id, agent_id, ...,
 # relativity, ...)`, `get_memory(..., filter)` and the "exactly one of user_id / agent_id" check.
 MEMOS_CLIENT = "2.0.24"
-
-# The ranges rules state (Rule.versions), by name.
-SINCE_V2 = {"mem0ai": ">=" + V2}
