@@ -185,6 +185,7 @@ def outcome(dialect: str, call: str, records: list[dict], names: dict | None = N
 
 # --- one statement of a generated program -----------------------------------------------------
 
+REJECTED = "rejected before the fix"
 RECEIVERS = {OSS: "memory", PLATFORM: "client", MEMSY: "client", MEMOS: "client"}
 
 
@@ -207,23 +208,27 @@ def statement_call_source(source: str) -> str | None:
     return ast.unparse(call)
 
 
-def compare(dialect: str, before: str, after: str, records: list[dict]) -> str | None:
+def compare(
+    dialect: str, before: str, after: str, records: list[dict], names: dict | None = None
+) -> str | None:
     """Run the statement before and after its fix through the real SDK. None: not comparable
-    (not a plain call on `memory` / `client`); "" : proved; else what went wrong."""
+    (not a plain call on `memory` / `client`); "": it ran cleanly before and after, selecting
+    the same; REJECTED: the SDK (or the server) rejected it before, so the fix may only improve
+    it; else what went wrong."""
     if dialect not in RECEIVERS:
         return None
     first, second = statement_call_source(before), statement_call_source(after)
     if first is None or second is None:
         return None
-    was = outcome(dialect, first, records)
-    now = outcome(dialect, second, records)
-    if was[0] != "ok":
-        return ""  # it did not run before; the fix may only make it run
+    was = outcome(dialect, first, records, names)
+    now = outcome(dialect, second, records, names)
+    if was[0] != "ok" or (dialect != OSS and not accepted(dialect, was[1])):
+        return REJECTED  # it did not run before; the fix may only make it run
     if now[0] != "ok":
         return f"ran cleanly before, raises {now[1]} after the fix:\n{first}\n{second}"
     if dialect == OSS and now[2] != was[2]:
         return f"selects {now[2]} after the fix, {was[2]} before:\n{first}\n{second}"
-    if dialect != OSS and accepted(dialect, was[1]) and not accepted(dialect, now[1]):
+    if dialect != OSS and not accepted(dialect, now[1]):
         return f"the server accepted the request before the fix, not after:\n{first}\n{second}"
     return ""
 
