@@ -231,11 +231,15 @@ def prove_batch(code: str, cases: list, prove: Callable, tally: Tally, records=N
             # The same case through the installed SDK: a call that ran cleanly still does, and
             # (open source) the store selects the same records; (Platform) a request the server
             # accepted is still accepted.
+            intended = None
+            if isinstance(case, FilterCase):
+                intended = tuple(selected_before(case, records))
             problem = real_sdk_path.compare(
                 dialect,
                 case.statement(),
                 after_source,
                 REAL_RECORDS if records is None else records,
+                intended=intended,
             )
             assert problem in (None, "", real_sdk_path.REJECTED), problem
             if problem == "":
