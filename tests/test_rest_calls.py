@@ -79,11 +79,21 @@ def test_filter_operators_in_the_body_are_checked():
 def test_entity_moves_into_the_body_filters():
     code = HEAD + (
         'requests.post(f"{BASE}/v3/memories/search/", '
-        'json={"query": "q", "user_id": "u", "filters": {"AND": [{"agent_id": "a"}]}})'
+        'json={"query": "q", "user_id": "u", "filters": {"AND": [{"topic": "a"}]}})'
     )
     assert fix_source(code).endswith(
-        'json={"query": "q", "filters": {"AND": [{"agent_id": "a"}, {"user_id": "u"}]}})'
+        'json={"query": "q", "filters": {"AND": [{"topic": "a"}, {"user_id": "u"}]}})'
     )
+
+
+def test_entity_next_to_another_entity_is_not_a_safe_move():
+    # `user_id` AND `agent_id` matches almost nothing on the Platform (MEM403): the moved
+    # entity would leave a new finding behind, so the fix is not safe (issue 11, class 6).
+    code = HEAD + (
+        'requests.post(f"{BASE}/v3/memories/search/", '
+        'json={"query": "q", "user_id": "u", "filters": {"AND": [{"agent_id": "a"}]}})'
+    )
+    assert fix_source(code) == code
 
 
 def test_no_fix_when_both_spellings_are_present():
