@@ -128,8 +128,11 @@ _OTHERS: dict = {}
 
 
 def payload(record: dict) -> dict:
-    flat = {k: v for k, v in record.items() if k != "metadata"}
-    flat.update(record.get("metadata") or {})
+    """How open source stores a memory: metadata keys beside the entity ids (as
+    tests/evaluators/oss.py reads a record, so that both read the same records)."""
+    flat = {k: v for k, v in record.items() if k not in ("metadata", "categories")}
+    for key, value in (record.get("metadata") or {}).items():
+        flat.setdefault(key, value)
     return flat
 
 
@@ -185,6 +188,7 @@ def outcome(dialect: str, call: str, records: list[dict], names: dict | None = N
 
 # --- one statement of a generated program -----------------------------------------------------
 
+REJECTED = "rejected before the fix"
 RECEIVERS = {OSS: "memory", PLATFORM: "client", MEMSY: "client", MEMOS: "client"}
 
 
@@ -207,23 +211,34 @@ def statement_call_source(source: str) -> str | None:
     return ast.unparse(call)
 
 
-def compare(dialect: str, before: str, after: str, records: list[dict]) -> str | None:
+def compare(
+    dialect: str,
+    before: str,
+    after: str,
+    records: list[dict],
+    names: dict | None = None,
+    intended: tuple | None = None,
+) -> str | None:
     """Run the statement before and after its fix through the real SDK. None: not comparable
-    (not a plain call on `memory` / `client`); "" : proved; else what went wrong."""
+    (not a plain call on `memory` / `client`); "": it ran cleanly before and after, selecting
+    the same; REJECTED: the SDK (or the server) rejected it before, so the fix may only improve
+    it; else what went wrong. `intended`: the records the author meant (an evaluator's reading);
+    a fix may change what a working call selects only to select exactly those (a dotted
+    `metadata.k` key runs, matching nothing, until it is respelled `k`)."""
     if dialect not in RECEIVERS:
         return None
     first, second = statement_call_source(before), statement_call_source(after)
     if first is None or second is None:
         return None
-    was = outcome(dialect, first, records)
-    now = outcome(dialect, second, records)
-    if was[0] != "ok":
-        return ""  # it did not run before; the fix may only make it run
+    was = outcome(dialect, first, records, names)
+    now = outcome(dialect, second, records, names)
+    if was[0] != "ok" or (dialect != OSS and not accepted(dialect, was[1])):
+        return REJECTED  # it did not run before; the fix may only make it run
     if now[0] != "ok":
         return f"ran cleanly before, raises {now[1]} after the fix:\n{first}\n{second}"
-    if dialect == OSS and now[2] != was[2]:
+    if dialect == OSS and now[2] != was[2] and (intended is None or now[2] != intended):
         return f"selects {now[2]} after the fix, {was[2]} before:\n{first}\n{second}"
-    if dialect != OSS and accepted(dialect, was[1]) and not accepted(dialect, now[1]):
+    if dialect != OSS and not accepted(dialect, now[1]):
         return f"the server accepted the request before the fix, not after:\n{first}\n{second}"
     return ""
 

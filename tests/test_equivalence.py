@@ -182,8 +182,10 @@ class Tally:
 
     proved: set = field(default_factory=set)
     unfixable: int = 0
-    # Of those, the cases also run before and after through the real SDK (real_sdk_path.py).
+    # Of those, the cases also run before and after through the real SDK (real_sdk_path.py):
+    # ran cleanly before (and after, selecting the same), or rejected by the SDK before.
     real: set = field(default_factory=set)
+    real_rejected: set = field(default_factory=set)
 
 
 def prove_batch(code: str, cases: list, prove: Callable, tally: Tally, records=None) -> None:
@@ -229,15 +231,21 @@ def prove_batch(code: str, cases: list, prove: Callable, tally: Tally, records=N
             # The same case through the installed SDK: a call that ran cleanly still does, and
             # (open source) the store selects the same records; (Platform) a request the server
             # accepted is still accepted.
+            intended = None
+            if isinstance(case, FilterCase):
+                intended = tuple(selected_before(case, records))
             problem = real_sdk_path.compare(
                 dialect,
                 case.statement(),
                 after_source,
                 REAL_RECORDS if records is None else records,
+                intended=intended,
             )
-            assert not problem, problem
-            if problem is not None:
+            assert problem in (None, "", real_sdk_path.REJECTED), problem
+            if problem == "":
                 tally.real.add((dialect, case.statement(), repr(records)))
+            elif problem == real_sdk_path.REJECTED:
+                tally.real_rejected.add((dialect, case.statement(), repr(records)))
 
 
 def within(diagnostic, statement: ast.stmt) -> bool:
@@ -1269,8 +1277,9 @@ REGISTERED_ARGUMENT_KINDS = [c for c in ARGUMENT_PROOFS if c in RULES]
 def report(code: str, tally: Tally) -> None:
     proved = len(tally.proved)
     print(
-        f"{code}: {proved} distinct cases proved ({len(tally.real)} of them also through the "
-        f"real SDK), {tally.unfixable} reported without a safe fix"
+        f"{code}: {proved} distinct cases proved (through the real SDK: {len(tally.real)} ran "
+        f"cleanly before and after, {len(tally.real_rejected)} rejected before), "
+        f"{tally.unfixable} reported without a safe fix"
     )
     assert proved >= EXAMPLES, f"only {proved} cases proved (need {EXAMPLES})"
     # Strategies aim at the fixable forms: skipped cases must stay the exception.

@@ -91,18 +91,16 @@ def test_filter_operators_in_the_body_are_checked():
 def test_entity_moves_into_the_body_filters():
     code = HEAD + (
         'requests.post(f"{BASE}/v3/memories/search/", '
-        'json={"query": "q", "user_id": "u", '
-        '"filters": {"AND": [{"created_at": {"gte": "2025"}}]}})'
+        'json={"query": "q", "user_id": "u", "filters": {"AND": [{"topic": "a"}]}})'
     )
     assert fix_source(code).endswith(
-        'json={"query": "q", "filters": {"AND": [{"created_at": {"gte": "2025"}}, '
-        '{"user_id": "u"}]}})'
+        'json={"query": "q", "filters": {"AND": [{"topic": "a"}, {"user_id": "u"}]}})'
     )
 
 
-def test_a_move_that_makes_an_and_of_user_and_agent_is_not_safe():
-    # AND of user_id and agent_id matches almost nothing on the Platform (MEM403): the move
-    # would turn one finding into another, so it is left to --unsafe-fixes.
+def test_entity_next_to_another_entity_is_not_a_safe_move():
+    # `user_id` AND `agent_id` matches almost nothing on the Platform (MEM403): the moved
+    # entity would leave a new finding behind, so the fix is not safe (issue 11, class 6).
     code = HEAD + (
         'requests.post(f"{BASE}/v3/memories/search/", '
         'json={"query": "q", "user_id": "u", "filters": {"AND": [{"agent_id": "a"}]}})'

@@ -118,7 +118,9 @@ def test_symbols_inside_nested_logic_and_metadata_are_renamed():
         ('{"==": None}', '{"eq": None}'),
         ('{"==": ["a", "b"]}', '{"eq": ["a", "b"]}'),  # a bare list means `in` on Qdrant
         ("{'==': tier}", "{'eq': tier}"),  # opaque: could be a list or "*" at runtime
-        ('{"==": 1, "gt": 0}', '{"eq": 1, "gt": 0}'),  # not the only operator
+        # Not the only operator: `eq` beside `gt` raises on Qdrant too (MEM218), so the rename
+        # leaves an error behind and is not a safe fix (issue 11, class 6).
+        ('{"==": 1, "gt": 0}', '{"==": 1, "gt": 0}'),
     ],
 )
 def test_double_equals_becomes_bare_only_for_a_lone_plain_literal(ops, expected):
