@@ -20,7 +20,8 @@ import libcst as cst
 DEFAULT_TARGET = (3, 9)
 Target = tuple[int, int]
 
-_NOQA = re.compile(r"#\s*noqa\b", re.IGNORECASE)
+# A `noqa` clause: up to the next comment inside the same comment (`# noqa: MEM201  # legacy`).
+_NOQA = re.compile(r"#\s*noqa\b[^#]*", re.IGNORECASE)
 
 
 class _Comments(cst.CSTVisitor):
@@ -28,12 +29,14 @@ class _Comments(cst.CSTVisitor):
         self.found: Counter[str] = Counter()
 
     def visit_Comment(self, node: cst.Comment) -> None:
-        if not _NOQA.search(node.value):
-            self.found[node.value.rstrip()] += 1
+        # What the comment says besides its noqa clause: MEM901/MEM902 edit only that clause.
+        rest = _NOQA.sub("", node.value).strip()
+        if rest:
+            self.found[rest] += 1
 
 
 def comments(nodes) -> Counter[str]:
-    """The comments under `nodes` (a multiset), noqa comments left out."""
+    """The comments under `nodes` (a multiset), noqa clauses left out."""
     visitor = _Comments()
     for node in nodes:
         node.visit(visitor)
