@@ -58,8 +58,13 @@ def _keep_closing_comment(container: cst.CSTNode, new: list[cst.CSTNode]) -> cst
     last = next((i for i, e in enumerate(new) if e.value is old[-1].value), None)
     if last is None or last == len(new) - 1 or not isinstance(new[last].comma, cst.Comma):
         return container.with_changes(elements=new)
+    styled = new[last].comma.whitespace_after  # the others' line break and indentation
+    if isinstance(styled, cst.ParenthesizedWhitespace):
+        after = styled.with_changes(first_line=before.first_line, empty_lines=before.empty_lines)
+    else:
+        after = before
     comma = new[last].comma.with_changes(
-        whitespace_before=cst.SimpleWhitespace(""), whitespace_after=before
+        whitespace_before=cst.SimpleWhitespace(""), whitespace_after=after
     )
     new = [*new[:last], new[last].with_changes(comma=comma), *new[last + 1 :]]
     bare = before.with_changes(first_line=cst.TrailingWhitespace(), empty_lines=[])
@@ -81,6 +86,8 @@ def normalise_commas(
     if not new:
         return []
     trailing = old[-1].comma if old else cst.MaybeSentinel.DEFAULT
+    if isinstance(trailing, cst.Comma) and not _same(old[-1], new[-1]):
+        trailing = _without_comment(trailing)  # its comment stays with the old last element
     between = [e.comma for e in old[:-1] if isinstance(e.comma, cst.Comma)]
     if between:
         comma_style = _without_comment(between[0])
@@ -93,9 +100,10 @@ def normalise_commas(
         last = index == len(new) - 1
         if last:
             result.append(element.with_changes(comma=trailing))
-        elif not isinstance(element.comma, cst.Comma) or (old and element is old[-1]):
-            # The old last element's trailing comma has no space after it; it now needs one.
-            result.append(element.with_changes(comma=comma_style))
+        elif not isinstance(element.comma, cst.Comma) or (old and _same(element, old[-1])):
+            # The old last element's trailing comma has no space after it (or the closing
+            # bracket's indentation); it now needs the others' (and keeps its comment).
+            result.append(element.with_changes(comma=_commented_like(comma_style, element)))
         else:
             result.append(_leading_comments_dropped(element, old, new, index))
     return result
@@ -127,6 +135,19 @@ def _leading_comments_dropped(element, old, new, index):
         return element
     comma = element.comma.with_changes(whitespace_after=after.with_changes(empty_lines=lines))
     return element.with_changes(comma=comma)
+
+
+def _commented_like(comma: cst.Comma, element: cst.CSTNode) -> cst.Comma:
+    """`comma`, with the comment that ended the line after `element`'s own comma."""
+    mine = getattr(element, "comma", None)
+    after = getattr(mine, "whitespace_after", None)
+    if not isinstance(after, cst.ParenthesizedWhitespace) or after.first_line.comment is None:
+        return comma
+    if not isinstance(comma.whitespace_after, cst.ParenthesizedWhitespace):
+        return comma.with_changes(whitespace_before=mine.whitespace_before, whitespace_after=after)
+    return comma.with_changes(
+        whitespace_after=comma.whitespace_after.with_changes(first_line=after.first_line)
+    )
 
 
 def _without_comment(comma: cst.Comma) -> cst.Comma:
