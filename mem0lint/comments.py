@@ -309,9 +309,8 @@ def _put_back(new: cst.CSTNode, lost: Counter, owners: list) -> Union[cst.CSTNod
                 places[2].append(comment)
             else:
                 places[0 if itself and not late else 1].append(comment)
-    if unplaced and not isinstance(new, cst.BaseExpression) or isinstance(new, cst.Call):
-        if unplaced:
-            return None
+    if unplaced and (not isinstance(new, cst.BaseExpression) or isinstance(new, cst.Call)):
+        return None
     attach = _Attach(wanted)
     new = new.visit(attach)
     if attach.done != sum(len(a) + len(b) + len(c) for a, b, c in wanted.values()):

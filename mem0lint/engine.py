@@ -378,9 +378,7 @@ def fix(
         before = module.code if text is None else text
         fixed = _apply(module, picked, before)
         if not fixcheck.still_compiles(module, before, fixed[1], fixed[0], target):
-            alone = [
-                d for d in picked if _compiles_alone(module, before, d, target) is not None
-            ]
+            alone = [d for d in picked if _compiles_alone(module, before, d, target) is not None]
             refused.update(_fix_key(d) for d in picked if d not in alone)
             fixed = _apply(module, alone, before) if alone else None
             if fixed is None or not fixcheck.still_compiles(

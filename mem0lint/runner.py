@@ -167,9 +167,7 @@ def _run_program(
         from mem0lint.fixcheck import target_for
 
         target = target_for(report.source.path)
-        result = engine.fix(
-            module, rules, keep=keep, project=project, source=source, target=target
-        )
+        result = engine.fix(module, rules, keep=keep, project=project, source=source, target=target)
         diagnostics = result.diagnostics
         if result.applied and result.code is not None:
             if document.update(program, result.module):

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import ast
 import io
+import os
 import re
 import tokenize
 from collections import Counter
@@ -282,7 +283,7 @@ def commented_calls(draw, code: str):
     return program, with_comments(program, placed), first_row
 
 
-EXAMPLES_PER_KIND = 60
+EXAMPLES_PER_KIND = int(os.environ.get("MEM0LINT_COMMENT_EXAMPLES", "30"))
 REFUSED: Counter = Counter()
 TRIED: Counter = Counter()
 
