@@ -31,6 +31,7 @@ class _Owners(cst.CSTVisitor):
         self.seen: list[int] = []  # per open container: elements visited so far
         self.found: list[tuple[str, list[cst.CSTNode], int, bool]] = []
         self.past_value: set[int] = set()  # elements whose value has been visited
+        self.commas = self.own_lines = 0  # inside a comma, an own-line comment
 
     def on_visit(self, node: cst.CSTNode) -> bool:
         if isinstance(node, _ELEMENTS):
@@ -40,18 +41,42 @@ class _Owners(cst.CSTVisitor):
         elif isinstance(node, _CONTAINERS):
             self.stack.append(node)
             self.seen.append(0)
+        elif isinstance(node, cst.Comma):
+            self.commas += 1
+        elif isinstance(node, cst.EmptyLine):
+            self.own_lines += 1
         elif isinstance(node, cst.Comment):
-            self.found.append((node.value.rstrip(), *self._chain()))
+            chain, own, late = self._chain()
+            if self.commas and self.own_lines and chain:
+                # On a line of its own after a comma: it describes the element after it.
+                following = self._following(chain[0])
+                if following is not None:
+                    chain, own, late = [following, *chain], 1, None  # None: before it
+            self.found.append((node.value.rstrip(), chain, own, late))
         return True
 
+    def _following(self, element: cst.CSTNode) -> Union[cst.CSTNode, None]:
+        containers = [n for n in self.stack if isinstance(n, _CONTAINERS)]
+        if not containers:
+            return None
+        siblings = _elements_of(containers[-1])
+        index = next((i for i, e in enumerate(siblings) if e is element), None)
+        if index is None or index + 1 >= len(siblings):
+            return None
+        return siblings[index + 1]
+
     def on_leave(self, original_node: cst.CSTNode) -> None:
-        if self.stack and getattr(self.stack[-1], "value", None) is original_node:
-            self.past_value.add(id(self.stack[-1]))
+        if isinstance(original_node, cst.Comma):
+            self.commas -= 1
+        elif isinstance(original_node, cst.EmptyLine):
+            self.own_lines -= 1
         if isinstance(original_node, _ELEMENTS):
             self.stack.pop()
         elif isinstance(original_node, _CONTAINERS):
             self.stack.pop()
             self.seen.pop()
+        if self.stack and getattr(self.stack[-1], "value", None) is original_node:
+            self.past_value.add(id(self.stack[-1]))
 
     def _chain(self) -> tuple[list[cst.CSTNode], int, bool]:
         """The elements, how many of them hold the comment (the rest are neighbours), and
@@ -172,7 +197,7 @@ class _Attach(cst.CSTTransformer):
         return updated_node
 
     def _trailing(self, element) -> list[str]:
-        own, after = self.wanted.get(id(element), ([], []))
+        own, after, _ = self.wanted.get(id(element), ([], [], []))
         return own[:1] + after
 
     def _add(self, whitespace, comments: list[str], then: str):
@@ -194,7 +219,8 @@ class _Attach(cst.CSTTransformer):
                 before = self._add(bracket.whitespace_before, last, "")
                 changes[name] = bracket.with_changes(whitespace_before=before)
             for index, element in enumerate(old):
-                extra = self.wanted.get(id(element), ([], []))[0][1:]
+                own, _, before = self.wanted.get(id(element), ([], [], []))
+                extra = before + own[1:]
                 if not extra:
                     continue
                 self.done += len(extra)
@@ -237,12 +263,15 @@ def _inside(element: cst.CSTNode) -> list[cst.CSTNode]:
     return elements.found
 
 
-def _target(chain: list, own: int, by_part: dict) -> tuple[Union[cst.CSTNode, None], bool]:
+def _target(
+    chain: list, own: int, by_part: dict, late: bool = False
+) -> tuple[Union[cst.CSTNode, None], bool]:
     """The replacement's element holding what the comment's element held: the element itself,
     its value, key or keyword, or else what an element inside it held (its content moved);
     and whether it is that element (False: a neighbour of a removed one)."""
     for number, element in enumerate(chain):
-        for inner in _inside(element):
+        inside = _inside(element)
+        for inner in [inside[0], *reversed(inside[1:])] if late else inside:
             for part in _parts(inner):
                 target = by_part.get(id(part))
                 if target is not None:
@@ -260,28 +289,31 @@ def _parenthesized(new: cst.BaseExpression, comment: str) -> cst.BaseExpression:
 def _put_back(new: cst.CSTNode, lost: Counter, owners: list) -> Union[cst.CSTNode, None]:
     index = _Index()
     new.visit(index)  # before any change: a transformer rebuilds every node it visits
-    wanted: dict[int, tuple[list[str], list[str]]] = {}
+    wanted: dict[int, tuple[list[str], list[str], list[str]]] = {}
     unplaced: list[str] = []
     for comment, chain, own, late in owners:
         if lost[comment] <= 0:
             continue
         lost[comment] -= 1
-        target, itself = _target(chain, own, index.by_part)
+        target, itself = _target(chain, own, index.by_part, late)
         if target is None and isinstance(new, cst.Call) and new.args:
             target, itself = new.args[-1], False
         if target is None:
             unplaced.append(comment)
         else:
-            places = wanted.setdefault(id(target), ([], []))
+            places = wanted.setdefault(id(target), ([], [], []))
             # Its own element's: the first at its line's end, more on lines just before it;
-            # one that came after the element's value, or a removed neighbour's: after it.
-            places[0 if itself and not late else 1].append(comment)
-    if unplaced and not isinstance(new, cst.BaseExpression) or isinstance(new, cst.Call):
-        if unplaced:
-            return None
+            # one that came after the element's value, or a removed neighbour's: after it;
+            # one on a line of its own before the element: on a line before it again.
+            if itself and late is None:
+                places[2].append(comment)
+            else:
+                places[0 if itself and not late else 1].append(comment)
+    if unplaced and (not isinstance(new, cst.BaseExpression) or isinstance(new, cst.Call)):
+        return None
     attach = _Attach(wanted)
     new = new.visit(attach)
-    if attach.done != sum(len(a) + len(b) for a, b in wanted.values()):
+    if attach.done != sum(len(a) + len(b) + len(c) for a, b, c in wanted.values()):
         return None
     for comment in unplaced:  # its element was unwrapped into the bare value replacing it
         new = _parenthesized(new, comment)

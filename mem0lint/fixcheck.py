@@ -20,8 +20,7 @@ import libcst as cst
 DEFAULT_TARGET = (3, 9)
 Target = tuple[int, int]
 
-# A `noqa` clause: up to the next comment inside the same comment (`# noqa: MEM201  # legacy`).
-_NOQA = re.compile(r"#\s*noqa\b[^#]*", re.IGNORECASE)
+_NOQA = re.compile(r"#\s*noqa\b", re.IGNORECASE)
 
 
 class _Comments(cst.CSTVisitor):
@@ -29,10 +28,15 @@ class _Comments(cst.CSTVisitor):
         self.found: Counter[str] = Counter()
 
     def visit_Comment(self, node: cst.Comment) -> None:
-        # What the comment says besides its noqa clause: MEM901/MEM902 edit only that clause.
-        rest = _NOQA.sub("", node.value).strip()
-        if rest:
-            self.found[rest] += 1
+        value = node.value.rstrip()
+        if _NOQA.search(value):
+            # What MEM901/MEM902 may edit is the noqa clause; anything after it stays.
+            parts = [p.strip() for p in value.split("#") if p.strip()]
+            kept = [p for p in parts if not p.lower().startswith("noqa")]
+            if not kept:
+                return
+            value = "# " + "  # ".join(kept)
+        self.found[value] += 1
 
 
 def comments(nodes) -> Counter[str]:

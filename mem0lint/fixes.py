@@ -38,8 +38,38 @@ def with_elements(container: cst.CSTNode, elements: Sequence[cst.CSTNode]) -> cs
     """`container` (Dict, List, Call args) with new elements, keeping the last comma style."""
     opening = getattr(container, "lbrace", None) or getattr(container, "lbracket", None)
     layout = getattr(opening, "whitespace_after", None)
+    new = normalise_commas(container.elements, elements, layout=layout)
+    return _keep_closing_comment(container, new)
+
+
+def _keep_closing_comment(container: cst.CSTNode, new: list[cst.CSTNode]) -> cst.CSTNode:
+    """A comment before the closing bracket describes the old last element: when elements
+    follow it now, the comment goes with it (after its comma), not to the new last one."""
+    name = "rbrace" if hasattr(container, "rbrace") else "rbracket"
+    closing = getattr(container, name, None)
+    before = getattr(closing, "whitespace_before", None)
+    old = container.elements
+    if not (
+        old
+        and isinstance(before, cst.ParenthesizedWhitespace)
+        and (before.first_line.comment is not None or before.empty_lines)
+    ):
+        return container.with_changes(elements=new)
+    last = next((i for i, e in enumerate(new) if e.value is old[-1].value), None)
+    if last is None or last == len(new) - 1 or not isinstance(new[last].comma, cst.Comma):
+        return container.with_changes(elements=new)
+    styled = new[last].comma.whitespace_after  # the others' line break and indentation
+    if isinstance(styled, cst.ParenthesizedWhitespace):
+        after = styled.with_changes(first_line=before.first_line, empty_lines=before.empty_lines)
+    else:
+        after = before
+    comma = new[last].comma.with_changes(
+        whitespace_before=cst.SimpleWhitespace(""), whitespace_after=after
+    )
+    new = [*new[:last], new[last].with_changes(comma=comma), *new[last + 1 :]]
+    bare = before.with_changes(first_line=cst.TrailingWhitespace(), empty_lines=[])
     return container.with_changes(
-        elements=normalise_commas(container.elements, elements, layout=layout)
+        elements=new, **{name: closing.with_changes(whitespace_before=bare)}
     )
 
 
@@ -56,6 +86,8 @@ def normalise_commas(
     if not new:
         return []
     trailing = old[-1].comma if old else cst.MaybeSentinel.DEFAULT
+    if isinstance(trailing, cst.Comma) and not _same(old[-1], new[-1]):
+        trailing = _without_comment(trailing)  # its comment stays with the old last element
     between = [e.comma for e in old[:-1] if isinstance(e.comma, cst.Comma)]
     if between:
         comma_style = _without_comment(between[0])
@@ -68,12 +100,54 @@ def normalise_commas(
         last = index == len(new) - 1
         if last:
             result.append(element.with_changes(comma=trailing))
-        elif not isinstance(element.comma, cst.Comma) or (old and element is old[-1]):
-            # The old last element's trailing comma has no space after it; it now needs one.
-            result.append(element.with_changes(comma=comma_style))
+        elif not isinstance(element.comma, cst.Comma) or (old and _same(element, old[-1])):
+            # The old last element's trailing comma has no space after it (or the closing
+            # bracket's indentation); it now needs the others' (and keeps its comment).
+            result.append(element.with_changes(comma=_commented_like(comma_style, element)))
         else:
-            result.append(element)
+            result.append(_leading_comments_dropped(element, old, new, index))
     return result
+
+
+def _same(old: cst.CSTNode, new: cst.CSTNode) -> bool:
+    """Is `new` the element `old` (itself, or with a changed value)?"""
+    if old is new:
+        return True
+    for part in ("keyword", "key", "value"):
+        mine = getattr(old, part, None)
+        if mine is not None and mine is getattr(new, part, None):
+            return True
+    return False
+
+
+def _leading_comments_dropped(element, old, new, index):
+    """Comments on lines of their own after `element`'s comma describe the element after it;
+    when that one moved away (or was removed), they are taken out here (the engine puts them
+    back beside the moved element, or its neighbour)."""
+    position = next((i for i, e in enumerate(old) if e is element), None)
+    if position is None or position + 1 >= len(old) or _same(old[position + 1], new[index + 1]):
+        return element
+    after = element.comma.whitespace_after
+    if not isinstance(after, cst.ParenthesizedWhitespace):
+        return element
+    lines = [line for line in after.empty_lines if line.comment is None]
+    if len(lines) == len(after.empty_lines):
+        return element
+    comma = element.comma.with_changes(whitespace_after=after.with_changes(empty_lines=lines))
+    return element.with_changes(comma=comma)
+
+
+def _commented_like(comma: cst.Comma, element: cst.CSTNode) -> cst.Comma:
+    """`comma`, with the comment that ended the line after `element`'s own comma."""
+    mine = getattr(element, "comma", None)
+    after = getattr(mine, "whitespace_after", None)
+    if not isinstance(after, cst.ParenthesizedWhitespace) or after.first_line.comment is None:
+        return comma
+    if not isinstance(comma.whitespace_after, cst.ParenthesizedWhitespace):
+        return comma.with_changes(whitespace_before=mine.whitespace_before, whitespace_after=after)
+    return comma.with_changes(
+        whitespace_after=comma.whitespace_after.with_changes(first_line=after.first_line)
+    )
 
 
 def _without_comment(comma: cst.Comma) -> cst.Comma:
