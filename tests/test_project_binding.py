@@ -41,7 +41,8 @@ BOUND = {
     # The importer sees what reaches the module's end: the first binding was replaced.
     "a name rebound in its module": {
         "app/__init__.py": "",
-        "app/memory.py": "from memobase import MemoBaseClient\n" + MEMORY.replace(
+        "app/memory.py": "from memobase import MemoBaseClient\n"
+        + MEMORY.replace(
             "client = MemoryClient()", "client = MemoBaseClient()\nclient = MemoryClient()"
         ),
         "app/search.py": f"from .memory import client\nclient.{WRONG}\n",
