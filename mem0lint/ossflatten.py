@@ -19,6 +19,7 @@ from mem0lint.filtertree import DictValue, FilterNode, ListValue
 from mem0lint.rules.common import logical_name
 
 FLATTENING_METHODS = frozenset({"search"})
+RANGES = frozenset({"gt", "gte", "lt", "lte"})
 
 
 def flattens(site) -> bool:
@@ -51,8 +52,12 @@ def flattens_without_loss(root: FilterNode | None) -> bool:
                     if inner.key in seen:
                         # Merged into one dict: operator dicts are merged, anything else (or
                         # the same operator twice) keeps only the last value.
+                        # Only ranges merge into one condition the store builds (Qdrant
+                        # cannot combine a range with `in` / `ne` / ... on one field: MEM218).
                         before = seen[inner.key]
                         if before is None or ops is None or before & ops:
+                            return False
+                        if not (before | ops) <= RANGES:
                             return False
                         ops = before | ops
                     seen[inner.key] = ops

@@ -196,3 +196,12 @@ def test_pymongo_reader_keeps_the_dict(tmp_path):
     code = P + 'q = {"$or": [{"user_id": "a"}, {"agent_id": "b"}]}\n'
     code += 'client.search("q", filters=q)\ndb.things.find(q)\n'
     assert fixed(code) == code
+
+
+def test_oss_search_and_merging_a_range_with_a_match_is_not_fixed():
+    # Found by the real-SDK proof: the merged `{"gt": 6, "in": [31]}` raises in Qdrant's builder.
+    code = OS + (
+        'memory.search("q", filters={"user_id": "u", '
+        '"$and": [{"priority": {"gt": 6}}, {"priority": {"in": [31]}}]})\n'
+    )
+    assert fixed(code) == code
