@@ -4,7 +4,6 @@ Each snippet marks what must happen to the finding on a line with a trailing com
 
 - `# expect: reported MEMxxx` - reported at its own severity (and fixed as usual);
 - `# expect: silenced`        - not reported at all (so never fixed);
-- `# expect: info MEMxxx`     - reported at info, without a fix (documents only).
 
 Lines without a mark must have no finding either.
 """
@@ -414,7 +413,7 @@ client = MemoryClient()
 ## Before (v2)
 
 ```python
-{WRONG}  # expect: info MEM101
+{WRONG}  # expect: silenced
 ```
 
 ## After (v3)
@@ -425,7 +424,7 @@ client = MemoryClient()
 
 <CodeGroup>
 ```python Old
-{WRONG}  # expect: info MEM101
+{WRONG}  # expect: silenced
 ```
 
 ```python New
@@ -436,7 +435,7 @@ client = MemoryClient()
 <Tabs>
   <Tab title="Deprecated">
     ```python
-    {WRONG}  # expect: info MEM101
+    {WRONG}  # expect: silenced
     ```
   </Tab>
   <Tab title="Current">
@@ -449,14 +448,14 @@ client = MemoryClient()
 ### ❌ Wrong
 
 ```python
-{WRONG}  # expect: info MEM101
+{WRONG}  # expect: silenced
 ```
 
 ### Search
 
 ```python
 # Before: entity ids as keywords
-{WRONG}  # expect: info MEM101
+{WRONG}  # expect: silenced
 
 # After
 {WRONG}  # expect: reported MEM101
@@ -464,7 +463,7 @@ client = MemoryClient()
 
 ```python
 # Old (v2)
-{WRONG}  # expect: info MEM101
+{WRONG}  # expect: silenced
 ```
 
 ```python
@@ -474,12 +473,10 @@ client = MemoryClient()
 """
 
 
-def test_markdown_old_blocks_are_info_and_after_blocks_are_judged(tmp_path):
+def test_markdown_old_blocks_are_not_reported_and_after_blocks_are_judged(tmp_path):
     path = tmp_path / "page.mdx"
     path.write_text(PAGE, encoding="utf-8")
-    report = run(path)
-    check_marks(PAGE, report.diagnostics)
-    assert all(d.message.endswith(markers.NOTE) for d in report.diagnostics if d.severity == "info")
+    check_marks(PAGE, run(path).diagnostics)
 
 
 def test_markdown_old_blocks_are_never_fixed(tmp_path):
@@ -498,7 +495,7 @@ def test_v1_v2_mark_only_next_to_v3(tmp_path):
     path.write_text(text, encoding="utf-8")
     assert [d.severity for d in run(path).diagnostics] == [Severity.ERROR]
     path.write_text(text + "\nSee the v3 guide.\n", encoding="utf-8")
-    assert [d.severity for d in run(path).diagnostics] == [Severity.INFO]
+    assert run(path).diagnostics == []
 
 
 def test_notebook_markdown_cell_right_above_marks_the_code_cell(tmp_path):
@@ -517,17 +514,14 @@ def test_notebook_markdown_cell_right_above_marks_the_code_cell(tmp_path):
     path = tmp_path / "n.ipynb"
     path.write_text(json.dumps(document, indent=1), encoding="utf-8")
     found = [(d.cell, d.severity) for d in run(path).diagnostics]
-    assert found == [(3, Severity.INFO), (5, Severity.ERROR)]
+    assert found == [(5, Severity.ERROR)]
 
 
 def test_python_file_comment_range(tmp_path):
     text = PLATFORM + f"# ❌ Wrong\n{WRONG}\n# ✅ Right\n{WRONG}\n"
     path = tmp_path / "example.py"
     path.write_text(text, encoding="utf-8")
-    assert [(d.start[0], d.severity) for d in run(path).diagnostics] == [
-        (4, Severity.INFO),
-        (6, Severity.ERROR),
-    ]
+    assert [(d.start[0], d.severity) for d in run(path).diagnostics] == [(6, Severity.ERROR)]
 
 
 @pytest.mark.parametrize(

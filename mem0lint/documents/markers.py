@@ -1,8 +1,9 @@
-"""Code a page shows as the old or wrong form on purpose: reported at info at most, never fixed.
+"""Code a page shows as the old or wrong form on purpose: not reported, never fixed.
 
 Documentation puts the old form next to the new one (`# Before` / `# After`, an "Old" tab, a
 "v2" heading on a v2-to-v3 migration page, a `❌ Wrong` example). Such code is meant to be wrong;
-it is still reported, at info, and never rewritten. Marked, only by clear markers:
+a finding there would be a false one, so it is not reported and never rewritten. Marked, only
+by clear markers:
 
 - Markdown / MDX: a Python block whose nearest heading above, enclosing `<Tab title="...">`, or
   fence title (```` ```python Before ````) is an "old" label;
@@ -24,7 +25,7 @@ from __future__ import annotations
 import re
 from typing import Callable, Union
 
-from mem0lint.rule import Diagnostic, Severity
+from mem0lint.rule import Diagnostic
 
 _OLD = (
     r"before|old|older|deprecated|legacy|wrong|incorrect|bad|avoid|don['’]?t|do not|outdated"
@@ -197,15 +198,14 @@ def _page(document) -> tuple[set[int], bool]:
     return whole, v3
 
 
-NOTE = " (shown as the old form on purpose: info only, not fixed)"
-
 Keep = Callable[..., bool]
 
 
 def keeper(document, program, keep: Union[Keep, None]) -> Keep:
-    """`keep` (the runner's filter for a program's findings, or None), also demoting the
-    findings in code marked old to info and dropping their fixes. The page is read for markers
-    only when a finding arrives."""
+    """`keep` (the runner's filter for a program's findings, or None), also dropping the
+    findings in code marked old: shown as the old form on purpose, it is not a mistake of the
+    page (reporting it even at info would be a false finding), and it is never fixed. The page
+    is read for markers only when a finding arrives."""
     marks: list = []  # once: (regions marked as a whole, v3 on the page, the program's text)
     rows_of: dict[int, tuple[str, set[int]]] = {}
     first: list = []  # the first module is the program as written (maybe pruned: its comment
@@ -232,16 +232,6 @@ def keeper(document, program, keep: Union[Keep, None]) -> Keep:
             cached = rows_of[id(module)] = (code if code is not None else module.code, rows)
         code, rows = cached
         row = diagnostic.start[0]
-        if row in rows or (whole and document.locate(program, code, row, 1)[0] in whole):
-            demote(diagnostic)
-        return True
+        return not (row in rows or (whole and document.locate(program, code, row, 1)[0] in whole))
 
     return demoting
-
-
-def demote(diagnostic: Diagnostic) -> None:
-    if diagnostic.severity is not Severity.INFO and not diagnostic.message.endswith(NOTE):
-        diagnostic.message += NOTE
-    diagnostic.severity = Severity.INFO
-    diagnostic.fix = None
-    diagnostic.edits = []
