@@ -391,6 +391,41 @@ MEMOS = Dialect(
             defaults={"size": 10},
             filter_param="filter",
         ),
+        # Write calls: judged for their keywords only (same signatures from 2.0.24 to 2.0.33).
+        "add_message": Method(
+            "add_message",
+            params=(
+                "messages",
+                "user_id",
+                "conversation_id",
+                "info",
+                "source",
+                "app_id",
+                "agent_id",
+                "async_mode",
+                "tags",
+                "allow_public",
+                "allow_knowledgebase_ids",
+                "allow_memory_view",
+            ),
+            positional=12,
+            on_unknown=OnUnknownKeyword.TYPE_ERROR,
+            filter_param=None,
+        ),
+        "delete_memory": Method(
+            "delete_memory",
+            params=("user_ids", "memory_ids", "user_id", "agent_id", "filter", "memory_type"),
+            positional=2,  # `*` after memory_ids
+            on_unknown=OnUnknownKeyword.TYPE_ERROR,
+            filter_param=None,
+        ),
+        "update_memory": Method(
+            "update_memory",
+            params=("memory_id", "content", "title", "status"),
+            positional=4,
+            on_unknown=OnUnknownKeyword.TYPE_ERROR,
+            filter_param=None,
+        ),
     },
     grammar=None,
 )

@@ -192,3 +192,21 @@ client.search_memory(
 )
 """
     assert codes(code) == expected
+
+
+@pytest.mark.parametrize(
+    ("call", "expected"),
+    [
+        # MemOSClient's write calls have no **kwargs either (MemoryOS 2.0.24-2.0.33): TypeError.
+        ('client.add_message(msgs, user_id="u", writable_cube_ids=["c"])', ["MEM653"]),
+        ('client.add_message(msgs, user_id="u", metadata={"k": 1})', ["MEM653"]),
+        ('client.add_message(msgs, user_id="u", info={"k": 1}, tags=["t"])', []),
+        ('client.delete_memory(memory_ids=["m"], writable_cube_ids=["c"])', ["MEM653"]),
+        ('client.delete_memory(["u"], ["m"])', []),
+        ('client.update_memory("m", content="c", text="t")', ["MEM653"]),
+        ('client.update_memory("m", content="c")', []),
+        ("client.add_message(msgs, **extra)", []),
+    ],
+)
+def test_unknown_keywords_on_write_calls(call, expected):
+    assert memos(call) == expected

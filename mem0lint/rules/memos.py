@@ -196,9 +196,9 @@ class MemosUnknownKwarg(Rule):
     versions = {"memoryos": ">=2.0.24"}
     name = "memos-unknown-kwarg"
     dialects = MEMOS
-    methods = FILTER_METHODS
+    methods = FILTER_METHODS | {"add_message", "delete_memory", "update_memory"}
     severity = Severity.ERROR
-    summary = "A keyword MemOS's method does not declare (`top_k`, `limit`, `threshold`...)"
+    summary = "A keyword MemOS's method does not declare (`top_k`, `limit`, `metadata`...)"
     why = (
         "MemOS methods have no `**kwargs`: an unknown keyword raises TypeError. The result cap "
         "is `memory_limit_number`, the score floor `relativity`, the conversation "
@@ -221,6 +221,11 @@ class MemosUnknownKwarg(Rule):
             bad='client.search_memory("q", user_id="u_1", session_id="0928")',
             good='client.search_memory("q", user_id="u_1", conversation_id="0928")',
             fixed='client.search_memory("q", user_id="u_1", conversation_id="0928")',
+        ),
+        Example(
+            "memos",
+            bad='client.add_message(messages, user_id="u_1", metadata={"k": "v"})',
+            good='client.add_message(messages, user_id="u_1", info={"k": "v"})',
         ),
     ]
 
