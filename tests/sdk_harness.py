@@ -76,6 +76,9 @@ def _reply(path: str) -> dict:
         return {"status": "ok", "org_id": "org", "project_id": "proj", "user_email": "a@b.c"}
     if path.endswith("/search/memory"):
         return {"code": 0, "message": "ok", "data": {"memory_detail_list": []}}
+    if path.endswith("/add/message"):
+        data = {"success": True, "task_id": "t", "status": "running"}
+        return {"code": 0, "message": "ok", "data": data}
     if path.endswith("/get/memory") or path.endswith("/delete/memory"):
         return {"code": 0, "message": "ok", "data": {}}
     if "memsy" in path or path.startswith("/v1/search") or path.endswith("/search"):
