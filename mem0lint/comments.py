@@ -99,6 +99,8 @@ class _Owners(cst.CSTVisitor):
             index = next((i for i, e in enumerate(siblings) if e is chain[0]), None)
             if index is not None:
                 chain += [*reversed(siblings[:index]), *siblings[index + 1 :]]
+        if self.stack and isinstance(self.stack[-1], _CONTAINERS) and self.seen[-1] == 0:
+            return chain, own, None  # right after the opening bracket: before the first element
         return chain, own, bool(chain) and id(chain[0]) in self.past_value
 
 
