@@ -307,7 +307,7 @@ def _put_back(new: cst.CSTNode, lost: Counter, owners: list) -> Union[cst.CSTNod
             # Its own element's: the first at its line's end, more on lines just before it;
             # one that came after the element's value, or a removed neighbour's: after it;
             # one on a line of its own before the element: on a line before it again.
-            if itself and late is None:
+            if itself and late is None and target is not new:  # (the root has no line before)
                 places[2].append(comment)
             else:
                 places[0 if itself and not late else 1].append(comment)
