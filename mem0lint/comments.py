@@ -99,6 +99,8 @@ class _Owners(cst.CSTVisitor):
             index = next((i for i, e in enumerate(siblings) if e is chain[0]), None)
             if index is not None:
                 chain += [*reversed(siblings[:index]), *siblings[index + 1 :]]
+        if self.stack and isinstance(self.stack[-1], _CONTAINERS) and self.seen[-1] == 0:
+            return chain, own, None  # right after the opening bracket: before the first element
         return chain, own, bool(chain) and id(chain[0]) in self.past_value
 
 
@@ -305,7 +307,7 @@ def _put_back(new: cst.CSTNode, lost: Counter, owners: list) -> Union[cst.CSTNod
             # Its own element's: the first at its line's end, more on lines just before it;
             # one that came after the element's value, or a removed neighbour's: after it;
             # one on a line of its own before the element: on a line before it again.
-            if itself and late is None:
+            if itself and late is None and target is not new:  # (the root has no line before)
                 places[2].append(comment)
             else:
                 places[0 if itself and not late else 1].append(comment)
