@@ -259,40 +259,44 @@ def _endpoint(url: cst.BaseExpression, scope: Scope) -> str | None:
     return None
 
 
-def _platform_host(url: cst.BaseExpression, scope: Scope, depth: int = 0) -> bool:
+def _platform_host(url: cst.BaseExpression, scope: Scope) -> bool:
     """Does the URL start at mem0's Platform (a host spelled `mem0.ai`)? The same paths are
     served by proxies and sidecars of users' own (a `{sidecar_url}/v3/memories/search/`), whose
     grammar is theirs: a URL whose head cannot be seen is not judged."""
+    head = _literal_end(url, scope, first=True)
+    return head is not None and "mem0.ai" in head.split("/v", 1)[0]
+
+
+def _literal_tail(url: cst.BaseExpression, scope: Scope) -> str | None:
+    return _literal_end(url, scope, first=False)
+
+
+def _literal_end(url: cst.BaseExpression, scope: Scope, first: bool, depth: int = 0) -> str | None:
+    """The literal start (`first`) or end of a URL: a string, an f-string's first or last text,
+    `BASE + "/path/"`, a name bound once to one of those; for the start, also the default of
+    `os.environ.get("MEM0_HOST", "https://api.mem0.ai")`."""
     if depth > 5:
-        return False
+        return None
     if isinstance(url, (cst.SimpleString, cst.ConcatenatedString)):
         value = url.evaluated_value
-        return isinstance(value, str) and "mem0.ai" in value.split("/v", 1)[0]
+        return value if isinstance(value, str) else None
     if isinstance(url, cst.FormattedString):
-        first = url.parts[0] if url.parts else None
-        if isinstance(first, cst.FormattedStringText):
-            return "mem0.ai" in first.value
-        return isinstance(first, cst.FormattedStringExpression) and _platform_host(
-            first.expression, scope, depth + 1
-        )
+        part = (url.parts[0] if first else url.parts[-1]) if url.parts else None
+        if isinstance(part, cst.FormattedStringText):
+            return part.value
+        if first and isinstance(part, cst.FormattedStringExpression):
+            return _literal_end(part.expression, scope, first, depth + 1)
+        return None
     if isinstance(url, cst.BinaryOperation) and isinstance(url.operator, cst.Add):
-        return _platform_host(url.left, scope, depth + 1)
+        return _literal_end(url.left if first else url.right, scope, first, depth + 1)
     if isinstance(url, cst.Name):
         bindings = scope.lookup(url.value)
         if len(bindings) == 1 and bindings[0].kind == "value":
-            return _platform_host(bindings[0].value, bindings[0].scope, depth + 1)
-        return False
-    if isinstance(url, cst.Call) and len(url.args) >= 2:
-        # os.environ.get("MEM0_HOST", "https://api.mem0.ai"), os.getenv(...): the default.
-        return _platform_host(url.args[1].value, scope, depth + 1)
-    return False
-
-
-def _literal_tail(url: cst.BaseExpression, scope: Scope, depth: int = 0) -> str | None:
-    """The literal end of a URL: a string, an f-string's last text, `BASE + "/path/"`, or a name
-    bound once to one of those."""
-    if depth > 5:
+            return _literal_end(bindings[0].value, bindings[0].scope, first, depth + 1)
         return None
+    if first and isinstance(url, cst.Call) and len(url.args) >= 2:
+        return _literal_end(url.args[1].value, scope, first, depth + 1)
+    return None
     if isinstance(url, (cst.SimpleString, cst.ConcatenatedString)):
         value = url.evaluated_value
         return value if isinstance(value, str) else None
