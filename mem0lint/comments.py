@@ -311,7 +311,11 @@ def _put_back(new: cst.CSTNode, lost: Counter, owners: list) -> Union[cst.CSTNod
                 places[2].append(comment)
             else:
                 places[0 if itself and not late else 1].append(comment)
-    if unplaced and (not isinstance(new, cst.BaseExpression) or isinstance(new, cst.Call)):
+    # Parentheses around the replacement are beside the comment's element only when the
+    # replacement is that element's bare value (`[u]` -> `u`); in a rebuilt container they
+    # would describe the whole of it: no place, so no fix.
+    containers = (cst.Call, cst.Dict, cst.List, cst.Tuple, cst.Set)
+    if unplaced and (not isinstance(new, cst.BaseExpression) or isinstance(new, containers)):
         return None
     attach = _Attach(wanted)
     new = new.visit(attach)

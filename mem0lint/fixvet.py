@@ -104,6 +104,8 @@ def vet(
         return bad
 
     blamed = gains(chosen)
+    if blamed is None and any(_requote(module, d, diagnostics) for d in chosen):
+        blamed = gains(chosen)  # a string written in the quote of the f-string around it
     if blamed is not None and not blamed:
         return
     suspects = [d for d in chosen if blamed is None or _unit_of(d, False) in blamed]
@@ -131,6 +133,37 @@ def _downgrade(diagnostic: Diagnostic, diagnostics: list[Diagnostic]) -> None:
     for d in diagnostics:
         if d.fix is fix:
             d.fix = unsafe
+
+
+def _requote(module: cst.Module, diagnostic: Diagnostic, diagnostics: list[Diagnostic]) -> bool:
+    """A fix whose rebuilt statement does not parse because it writes a string in the quote of
+    an f-string around it (before Python 3.12) is given the other quote, for every finding that
+    shares it; True if that changed it."""
+    from mem0lint import fixcheck
+
+    fix = diagnostic.fix
+    tops = {diagnostic.unit[0]} if diagnostic.unit else set(range(len(module.body)))
+
+    def parses(replacements) -> bool:
+        try:
+            _replace(module, {id(old): new for old, new in replacements}, tops)
+        except SyntaxError:
+            return False
+        return True
+
+    if parses(fix.replacements):
+        return False
+    for quote in ("'", '"'):
+        replacements = fixcheck.requoted(fix.replacements, quote)
+        if parses(replacements):
+            requoted = Fix(fix.applicability, fix.message, replacements)
+            for d in diagnostics:
+                if d.fix is fix:
+                    d.fix = requoted
+                    for edit, (_, new) in zip(d.edits, replacements):
+                        edit["content"] = module.code_for_node(new)
+            return True
+    return False
 
 
 def _replace(module: cst.Module, replacements: dict, tops: set) -> cst.Module:
