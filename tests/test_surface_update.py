@@ -60,6 +60,7 @@ def test_platform_positional_text_raises_attribute_error(monkeypatch):
         (PLATFORM + 'client.update("m", expiration_date=None)', []),
         (PLATFORM + 'client.update(memory_id="m", text="x")', []),
         (OSS + 'memory.update("m", metadata={"k": 1})', []),
+        (OSS + 'def test_data_is_deprecated():\n    memory.update("m", data="x")', []),
         (PLATFORM + 'r = client.add("hi", user_id="u", infer=False)\nx = r["results"]', []),
         (PLATFORM + 'r = client.add("hi", user_id="u")\nx = r["event_id"]', []),
         (OSS + 'r = memory.add("hi", user_id="u")\nx = r["results"]', []),
