@@ -83,3 +83,36 @@ def test_versions():
     assert codes(oss_data, pinned("mem0-oss", "2.0.12")) == ["MEM132"]
     add_read = PLATFORM + 'r = client.add("hi", user_id="u")\nx = r["results"]\n'
     assert codes(add_read, pinned("mem0-platform", "1.0.3")) == []
+
+
+def test_removed_keywords_against_the_real_sdk(monkeypatch):
+    # open source: closed signatures, TypeError
+    for call in (
+        'memory.add("hi", user_id="u", async_mode=True)',
+        'memory.update("m", text="x", version="v2")',
+    ):
+        outcome = run(OSS + call + "\n", monkeypatch)
+        assert isinstance(outcome.raised, TypeError), outcome.raised
+    # Platform: sent as a JSON key, the call runs
+    outcome = run(PLATFORM + 'client.add("hi", user_id="u", async_mode=False)\n', monkeypatch)
+    assert outcome.raised is None
+    (post,) = [s for s in outcome.sent if s.method == "POST"]
+    assert post.body["async_mode"] is False
+
+
+@pytest.mark.parametrize(
+    ("code", "expected"),
+    [
+        (OSS + 'memory.add("hi", user_id="u", output_format="v1.0")', ["error"]),
+        (PLATFORM + 'client.add("hi", user_id="u", version="v2")', ["info"]),
+        (PLATFORM + 'client.add("hi", user_id="u", filter_memories=True)', ["warning"]),
+        (PLATFORM + 'client.update("m", text="x", immutable=True)', ["warning"]),
+        # still read by the v3 add endpoint (openapi): not claimed dead
+        (PLATFORM + 'client.add("hi", user_id="u", immutable=True, includes="food")', []),
+        (OSS + 'memory.add("hi", user_id="u", infer=False)', []),
+    ],
+)
+def test_removed_keyword_severity(code, expected):
+    module = engine.parse(code)
+    rules = engine.RuleSet(engine.Settings(select=("MEM135",)))
+    assert [d.severity.value for d in engine.lint(module, rules)] == expected
