@@ -31,7 +31,7 @@ class UpdateTextPositional(Rule):
         "'str' object has no attribute 'model_dump'`. (Open source `Memory.update(memory_id, "
         "text)` takes it by position, and is not reported.)"
     )
-    fix_safety = "safe: a string literal passed second becomes `text=`"
+    fix_safety = "safe (a string literal passed second becomes `text=`)"
     examples = [
         Example(
             "mem0-platform",
