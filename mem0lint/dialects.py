@@ -445,6 +445,8 @@ RECORD_CLASSES: dict[str, tuple[Dialect, str]] = {
 # `list`, `all` and `get_memories` are wrong spellings of `get_all` (MEM123). Methods of one SDK
 # called on another SDK's client are cross-SDK confusion (MEM690-MEM692).
 WRONG_LIST_METHODS = frozenset({"list", "all", "get_memories", "list_memories"})
+# mem0 methods judged only by the client-surface rules (rules/surface/): sites without a spec.
+SURFACE_METHODS = frozenset({"add", "update"})
 _RECORD_METHODS = frozenset(m for d in DIALECTS.values() for m in d.records.values())
 CALL_METHODS = (
     frozenset(
@@ -456,6 +458,7 @@ CALL_METHODS = (
         }
     )
     | WRONG_LIST_METHODS
+    | SURFACE_METHODS
 )
 
 # Objects that send raw HTTP requests: a `.post(...)` on one of them to a mem0 endpoint is judged

@@ -182,6 +182,7 @@ def find_sites(
 
     collector = BindingCollector()
     collector.closed = blocks  # a page or notebook: nothing else calls its functions
+    collector.module = module  # rules that read how a call's result is used (rules/surface/)
     if blocks:
         collector.start_block(0)
     for index, statement in enumerate(module.body):

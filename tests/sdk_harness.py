@@ -113,6 +113,12 @@ class _StubStore:
     def keyword_search(self, *args, **kwargs):
         return []
 
+    def get(self, vector_id=None, **kwargs):
+        """One stored memory, whatever the id (update/delete/history read it first)."""
+        self.outcome.store_calls.append(("get", {"vector_id": vector_id}))
+        payload = {"data": "old text", "hash": "0", "created_at": "2026-01-01T00:00:00+00:00"}
+        return types.SimpleNamespace(id=vector_id, payload={**payload, "user_id": "alice"})
+
     def __getattr__(self, name):
         return lambda *args, **kwargs: []
 

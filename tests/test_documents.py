@@ -37,6 +37,7 @@ def test_golden_notebook_reports_cell_and_row():
         (4, (2, 40), "MEM201"),
         (4, (2, 73), "MEM102"),
         (5, (2, 32), "MEM202"),  # under a %%time cell magic: its body is Python
+        (5, (3, 5), "MEM130"),  # len() of the get_all() dict bound to `hits`
     ]
 
 

@@ -894,6 +894,92 @@ def binds_to(dotted: str, method: str | None = None):
     return check
 
 
+def _intended(dialect: str, positional: dict, keywords: dict) -> dict:
+    """What a call binds: open source names every keyword; the Platform's land in **kwargs."""
+    if dialect == PLATFORM:
+        return {**positional, "kwargs": keywords} if keywords else dict(positional)
+    return {**positional, **keywords}
+
+
+@st.composite
+def update_data(draw, dialect, dotted):
+    """`update(<id>, data=<text>)`: the author meant the new text (MEM132)."""
+    memory_id, text = draw(ids("mem-")), draw(QUERIES)
+    call = f"{receiver(dialect)}.update({memory_id!r}, data={text!r})\n"
+    intended = _intended(dialect, {"memory_id": memory_id}, {"text": text})
+    return ArgumentCase(dialect, call, intended, check=binds_to(dotted, "update"))
+
+
+@st.composite
+def update_text_positional(draw):
+    """Platform `update(<id>, "<text>")`: the string is the new text, not options (MEM133)."""
+    memory_id, text = draw(ids("mem-")), draw(QUERIES)
+    call = f"{receiver(PLATFORM)}.update({memory_id!r}, {text!r})\n"
+    intended = _intended(PLATFORM, {"memory_id": memory_id}, {"text": text})
+    return ArgumentCase(
+        PLATFORM, call, intended, check=binds_to("mem0.MemoryClient:update", "update")
+    )
+
+
+FORCED_VALUES = [("version", "v2"), ("output_format", "v1.1"), ("api_version", "v1")]
+
+
+@st.composite
+def removed_forced(draw, dialect, dotted):
+    """`add(<text>, user_id=u, <removed>=<what 2.x forces>)`: the call without it (MEM135)."""
+    text, user = draw(QUERIES), draw(ids("u_"))
+    name, value = draw(st.sampled_from(FORCED_VALUES))
+    if dialect == PLATFORM and name == "output_format":
+        name, value = "async_mode", True  # output_format is still a v3 add body key
+    parts = [repr(text), f"user_id={user!r}"]
+    parts.insert(draw(st.integers(1, 2)), f"{name}={value!r}")
+    call = f"{receiver(dialect)}.add({', '.join(parts)})\n"
+    intended = _intended(dialect, {"messages": text}, {"user_id": user})
+    return ArgumentCase(dialect, call, intended, check=binds_to(dotted, "add"))
+
+
+RESULT_USES = [
+    "len({})",
+    "{}[0]",
+    "{}[-1]",
+    "{}[1:3]",
+    "[m for m in {}]",
+    "[(i, m) for i, m in enumerate({})]",
+]
+
+
+@st.composite
+def result_as_list(draw):
+    """`len(client.search(...))` and co. (MEM130): the fixed statement, run on the dict the SDK
+    returns (`{"results": L}`), computes what the original meant on the list L."""
+    dialect = draw(st.sampled_from([PLATFORM, OSS]))
+    method = draw(st.sampled_from(["search", "get_all"]))
+    query = f"{draw(QUERIES)!r}, " if method == "search" else ""
+    call = f'{receiver(dialect)}.{method}({query}filters={{"user_id": "u"}})'
+    use = draw(st.sampled_from(RESULT_USES))
+    memories = draw(st.lists(ids("m").map(lambda m: {"memory": m}), min_size=3, max_size=5))
+
+    def check(case, after, after_source, findings):
+        def value(statement_source: str, result):
+            tree = ast.parse(statement_source).body[-1]
+            calls = [
+                n
+                for n in ast.walk(tree)
+                if isinstance(n, ast.Call)
+                and isinstance(n.func, ast.Attribute)
+                and n.func.attr == method
+            ]
+            assert len(calls) == 1, statement_source
+            source = ast.unparse(tree.value).replace(ast.unparse(calls[0]), "__result__", 1)
+            return eval(source, {"__result__": result})  # noqa: S307 (our own literal code)
+
+        meant = value(case.call, memories)
+        got = value(after_source, {"results": memories, "relations": []})
+        assert got == meant, f"{case.call}--- fixed ---\n{after_source}"
+
+    return ArgumentCase(dialect, f"x = {use.format(call)}\n", {}, check=check)
+
+
 CONFIGS = st.fixed_dictionaries(
     {
         "vector_store": st.fixed_dictionaries(
@@ -1195,6 +1281,15 @@ ARGUMENT_PROOFS: dict[str, st.SearchStrategy] = {
     ),
     "MEM901": mem0_both(lambda d: stale_noqa(d, unknown=False)),
     "MEM902": mem0_both(lambda d: stale_noqa(d, unknown=True)),
+    # Client surface (rules/surface/): bound against the real mem0ai signatures.
+    "MEM132": st.one_of(
+        update_data(OSS, "mem0.Memory:update"), update_data(PLATFORM, "mem0.MemoryClient:update")
+    ),
+    "MEM133": update_text_positional(),
+    "MEM135": st.one_of(
+        removed_forced(OSS, "mem0.Memory:add"), removed_forced(PLATFORM, "mem0.MemoryClient:add")
+    ),
+    "MEM130": result_as_list(),
 }
 
 

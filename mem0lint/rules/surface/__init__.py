@@ -1,0 +1,1 @@
+"""Rules on the client surface beyond search filters (issue 13): one rule per module."""

@@ -1,0 +1,96 @@
+"""MEM130: a mem0 `search()` / `get_all()` result used as a list (mem0ai >= 1.0)."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from mem0lint.callsite import CallSite
+from mem0lint.dialects import MEM0
+from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
+from mem0lint.rules.surface.results import subscript_results, uses
+
+WHAT = {
+    "iterated": 'iterating it yields its keys (`"results"`, ...), not memories',
+    "indexed": "an integer index raises KeyError",
+    "sliced": "slicing a dict raises (TypeError, or KeyError on Python 3.12+)",
+    "measured": "`len()` counts its keys, not memories",
+}
+# Keywords that may change the result's shape on a 1.x client (`output_format="v1.0"`).
+SHAPE_KEYWORDS = frozenset({"output_format", "version", "api_version"})
+
+
+class ResultAsList(Rule):
+    code = "MEM130"
+    name = "result-as-list"
+    dialects = MEM0
+    methods = frozenset({"search", "get_all"})
+    versions = {"mem0ai": ">=1.0.0"}
+    severity = Severity.WARNING
+    summary = "A `search()` / `get_all()` result iterated, indexed or measured as if a list"
+    why = (
+        'Since mem0ai 1.0 both return a dict, `{"results": [...]}` (the Platform\'s `get_all` '
+        'adds `count`/`next`/`previous`). Iterating it yields the key `"results"` (then '
+        '`TypeError: string indices must be integers` on `m["memory"]`, or an agent that '
+        "silently finds no memory); `res[0]` raises KeyError; `len(res)` counts keys."
+    )
+    fix_safety = (
+        'safe when the call itself is iterated, indexed or measured (insert `["results"]`); '
+        "unsafe through a name bound to the call (the edit is at the use)"
+    )
+    examples = [
+        Example(
+            "mem0-platform",
+            bad=(
+                'for m in client.search("tea", filters={"user_id": "alice"}):\n'
+                '    print(m["memory"])'
+            ),
+            good=(
+                'for m in client.search("tea", filters={"user_id": "alice"})["results"]:\n'
+                '    print(m["memory"])'
+            ),
+            fixed=(
+                'for m in client.search("tea", filters={"user_id": "alice"})["results"]:\n'
+                '    print(m["memory"])'
+            ),
+        ),
+        Example(
+            "mem0-oss",
+            bad='recent = memory.get_all(filters={"user_id": "alice"})[:5]',
+            good='recent = memory.get_all(filters={"user_id": "alice"})["results"][:5]',
+            fixed='recent = memory.get_all(filters={"user_id": "alice"})["results"][:5]',
+        ),
+        Example(
+            "mem0-oss",
+            bad=('found = memory.search("tea", filters={"user_id": "alice"})\nprint(len(found))'),
+            good=(
+                'found = memory.search("tea", filters={"user_id": "alice"})\n'
+                'print(len(found["results"]))'
+            ),
+            fixed=(
+                'found = memory.search("tea", filters={"user_id": "alice"})\n'
+                'print(len(found["results"]))'
+            ),
+            unsafe=True,
+        ),
+    ]
+
+    def check(self, site: CallSite) -> Iterator[Finding]:
+        if site.has_star_args or SHAPE_KEYWORDS & set(site.keywords):
+            return  # a 1.x `output_format="v1.0"` may return a list; MEM107 owns those
+        method = f"{site.method}()"
+        for use in uses(site):
+            if use.kind not in WHAT:
+                continue
+            applicability = Applicability.UNSAFE if use.through_name else Applicability.SAFE
+            subject = f"`{use.expr.value}`, bound to `{method}`," if use.through_name else method
+            yield Finding(
+                use.expr,
+                f'{subject} is a dict `{{"results": [...]}}` since mem0ai 1.0: '
+                f'{WHAT[use.kind]}; use `["results"]`',
+                Fix(
+                    applicability,
+                    'Read the list under `["results"]`',
+                    ((use.expr, subscript_results(use.expr)),),
+                ),
+                Severity.ERROR if use.kind in ("indexed", "sliced") else None,
+            )

@@ -1,0 +1,199 @@
+"""How a call's result is used: iterated, indexed, measured, or read by key.
+
+A rule gets a call site; this module finds the expressions that use the call's value: the call
+itself (or its `await`), and every read of a name bound to it exactly once in the call's own
+scope and never rebound (`global`/`nonlocal`-free). Uses inside nested functions or classes are
+not followed. A scope that tests the value's shape (`isinstance(res, ...)`, `type(res)`,
+`"results" in res`, `hasattr(res, ...)`) is left alone: the author handles both shapes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterator, Union
+
+import libcst as cst
+
+from mem0lint.callsite import CallSite
+
+SHAPE_TESTS = frozenset({"isinstance", "type", "hasattr", "callable"})
+
+
+@dataclass(frozen=True)
+class Use:
+    kind: str  # "iterated", "indexed", "sliced", "measured", "key"
+    expr: cst.BaseExpression  # the call (or its await), or a Name read
+    through_name: bool
+    key: Union[str, None] = None  # "key": the string read (`res["results"]`, `res.get(...)`)
+
+
+def _parents(collector) -> Union[dict[int, cst.CSTNode], None]:
+    cached = getattr(collector, "_surface_parents", None)
+    if cached is not None:
+        return cached
+    module = getattr(collector, "module", None)
+    if module is None:
+        return None
+    parents: dict[int, cst.CSTNode] = {}
+    stack = [module]
+    while stack:
+        node = stack.pop()
+        for child in node.children:
+            parents[id(child)] = node
+            stack.append(child)
+    collector._surface_parents = parents
+    return parents
+
+
+def _int_literal(node: cst.BaseExpression) -> bool:
+    if isinstance(node, cst.Integer):
+        return True
+    return (
+        isinstance(node, cst.UnaryOperation)
+        and isinstance(node.operator, cst.Minus)
+        and isinstance(node.expression, cst.Integer)
+    )
+
+
+def _string(node: cst.BaseExpression) -> Union[str, None]:
+    if isinstance(node, cst.SimpleString):
+        value = node.evaluated_value
+        return value if isinstance(value, str) else None
+    return None
+
+
+def classify(expr: cst.BaseExpression, parents: dict[int, cst.CSTNode]) -> Union[Use, None]:
+    """What the code does with `expr` right where it stands; None for anything else."""
+    parent = parents.get(id(expr))
+    if isinstance(parent, (cst.For, cst.CompFor)) and parent.iter is expr:
+        return Use("iterated", expr, False)
+    if isinstance(parent, cst.Subscript) and parent.value is expr and len(parent.slice) == 1:
+        index = parent.slice[0].slice
+        if isinstance(index, cst.Slice):
+            return Use("sliced", expr, False)
+        if isinstance(index, cst.Index):
+            if _int_literal(index.value):
+                return Use("indexed", expr, False)
+            key = _string(index.value)
+            if key is not None:
+                return Use("key", expr, False, key)
+        return None
+    if isinstance(parent, cst.Attribute) and parent.value is expr and parent.attr.value == "get":
+        call = parents.get(id(parent))
+        if isinstance(call, cst.Call) and call.func is parent and call.args:
+            key = _string(call.args[0].value)
+            if key is not None and call.args[0].keyword is None:
+                return Use("key", expr, False, key)
+        return None
+    if isinstance(parent, cst.Arg) and parent.keyword is None and not parent.star:
+        call = parents.get(id(parent))
+        if (
+            isinstance(call, cst.Call)
+            and isinstance(call.func, cst.Name)
+            and len(call.args) == 1
+            and call.args[0] is parent
+        ):
+            if call.func.value == "len":
+                return Use("measured", expr, False)
+            if call.func.value == "enumerate":
+                outer = parents.get(id(call))
+                if isinstance(outer, (cst.For, cst.CompFor)) and outer.iter is call:
+                    return Use("iterated", expr, False)
+    return None
+
+
+def _value_expr(site: CallSite, parents: dict[int, cst.CSTNode]) -> cst.BaseExpression:
+    await_node = parents.get(id(site.call))
+    if isinstance(await_node, cst.Await) and await_node.expression is site.call:
+        return await_node
+    return site.call
+
+
+def _bound_name(expr: cst.BaseExpression, parents) -> Union[str, None]:
+    parent = parents.get(id(expr))
+    if isinstance(parent, cst.Assign) and parent.value is expr and len(parent.targets) == 1:
+        target = parent.targets[0].target
+        return target.value if isinstance(target, cst.Name) else None
+    if isinstance(parent, cst.AnnAssign) and parent.value is expr:
+        return parent.target.value if isinstance(parent.target, cst.Name) else None
+    return None
+
+
+def _scope_nodes(root: cst.CSTNode) -> Iterator[cst.CSTNode]:
+    """Every node of a function body or module, not entering nested functions and classes."""
+    stack = list(root.children)
+    while stack:
+        node = stack.pop()
+        yield node
+        if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            continue
+        stack.extend(node.children)
+
+
+def _shape_tested(name: str, node: cst.CSTNode, parents) -> bool:
+    parent = parents.get(id(node))
+    if isinstance(parent, cst.Arg):
+        call = parents.get(id(parent))
+        if (
+            isinstance(call, cst.Call)
+            and isinstance(call.func, cst.Name)
+            and call.func.value in SHAPE_TESTS
+        ):
+            return True
+    return isinstance(parent, cst.ComparisonTarget) and isinstance(
+        parent.operator, (cst.In, cst.NotIn)
+    )
+
+
+def uses(site: CallSite) -> list[Use]:
+    """The uses of the value `site.call` returns, as far as they can be told for sure."""
+    if site.rest or site.outer is not None or site.union is not None:
+        return []
+    collector = site.resolver.collector
+    parents = _parents(collector)
+    if parents is None:
+        return []
+    expr = _value_expr(site, parents)
+    direct = classify(expr, parents)
+    if direct is not None:
+        return [direct]
+    name = _bound_name(expr, parents)
+    if name is None:
+        return []
+    point = site.scope
+    scope = getattr(point, "scope", point)
+    bindings = scope.bindings.get(name, [])
+    if (
+        len(bindings) != 1
+        or bindings[0].kind != "value"
+        or bindings[0].value is not expr
+        or name in scope.dynamic
+        or name in scope.globals
+    ):
+        return []
+    if scope.kind == "module":
+        root = collector.module
+    elif scope.kind == "function" and scope.function is not None:
+        root = scope.function.body
+    else:
+        return []
+    found = []
+    for node in _scope_nodes(root):
+        if not isinstance(node, cst.Name) or node.value != name:
+            continue
+        if _shape_tested(name, node, parents):
+            return []
+        use = classify(node, parents)
+        if use is not None:
+            found.append(Use(use.kind, node, True, use.key))
+    return found
+
+
+def subscript_results(expr: cst.BaseExpression) -> cst.Subscript:
+    """`expr["results"]`, parenthesising an `await`."""
+    if isinstance(expr, cst.Await) and not expr.lpar:
+        expr = expr.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
+    return cst.Subscript(
+        value=expr,
+        slice=[cst.SubscriptElement(slice=cst.Index(value=cst.SimpleString('"results"')))],
+    )

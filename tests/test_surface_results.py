@@ -1,0 +1,151 @@
+"""MEM130: a search()/get_all() result used as a list, proved against the real mem0ai SDK.
+
+The bad forms misbehave for real (the installed SDK returns `{"results": [...]}`; the network
+is stubbed by tests/sdk_harness.py), the fixed forms run; and what the rule must leave alone.
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+from sdk_harness import run
+from test_version_ranges import pinned
+
+from mem0lint import engine
+from mem0lint.rule import PREAMBLES, Applicability, Severity
+
+
+def lint(code: str, sdks=()) -> list:
+    module = engine.parse(textwrap.dedent(code))
+    settings = engine.Settings(select=("MEM130",), sdks=tuple(sdks))
+    return engine.lint(module, engine.RuleSet(settings))
+
+
+def fixed(code: str, unsafe: bool = False) -> str:
+    module = engine.parse(textwrap.dedent(code))
+    rules = engine.RuleSet(engine.Settings(select=("MEM130",), unsafe_fixes=unsafe))
+    return engine.fix(module, rules).module.code
+
+
+PLATFORM = PREAMBLES["mem0-platform"]
+OSS = PREAMBLES["mem0-oss"]
+
+# (program, a probe appended after it that holds only if the program read the memories right)
+MISUSES = [
+    # iterating the dict yields the key "results": the loop body sees a string
+    (
+        PLATFORM + 'seen = [m for m in client.search("q", filters={"user_id": "a"})]\n',
+        "assert seen == [], seen\n",
+    ),
+    (
+        OSS + 'seen = [m for m in memory.get_all(filters={"user_id": "a"})]\n',
+        "assert seen == [], seen\n",
+    ),
+    # len() counts keys: the store holds no memory, len says 1
+    (
+        OSS + 'found = memory.search("q", filters={"user_id": "a"})\nn = len(found)\n',
+        "assert n == 0, n\n",
+    ),
+    (
+        PLATFORM + 'found = client.get_all(filters={"user_id": "a"})\nn = len(found)\n',
+        "assert n == 0, n\n",
+    ),
+]
+
+
+@pytest.mark.parametrize(("program", "probe"), MISUSES)
+def test_the_misuse_misbehaves_and_the_fix_reads_the_memories(program, probe, monkeypatch):
+    bad = run(program + probe, monkeypatch)
+    assert isinstance(bad.raised, AssertionError), bad.raised
+    assert bad.sent or bad.store_calls
+    assert [d.code for d in lint(program)] == ["MEM130"]
+    good = fixed(program, unsafe=True)
+    assert '["results"]' in good
+    outcome = run(good + probe, monkeypatch)
+    assert outcome.raised is None, outcome.raised
+
+
+def test_an_int_index_raises_key_error_for_real(monkeypatch):
+    program = OSS + 'first = memory.search("q", filters={"user_id": "a"})[0]\n'
+    assert isinstance(run(program, monkeypatch).raised, KeyError)
+    (finding,) = lint(program)
+    assert finding.severity is Severity.ERROR
+
+
+FLAGGED = [
+    ('for m in client.search("q", filters={"user_id": "a"}):\n    print(m)', "iterating"),
+    ('x = client.get_all(filters={"user_id": "a"})[-1]', "integer index"),
+    ('x = client.get_all(filters={"user_id": "a"})[:2]', "slicing"),
+    ('n = len(client.search("q", filters={"user_id": "a"}))', "len()"),
+    ('for i, m in enumerate(client.search("q", filters={"user_id": "a"})):\n    pass', "iter"),
+    ('res = client.search("q", filters={"user_id": "a"})\ntexts = [m for m in res]', "`res`"),
+    (
+        'def f():\n    res: dict = client.search("q", filters={"user_id": "a"})\n    return res[0]',
+        "`res`",
+    ),
+]
+
+
+@pytest.mark.parametrize(("code", "words"), FLAGGED)
+def test_reported(code, words):
+    (finding,) = lint(PLATFORM + code)
+    assert finding.code == "MEM130" and words in finding.message
+
+
+def test_awaited_call_is_parenthesised_by_the_fix():
+    code = (
+        "from mem0 import AsyncMemoryClient\n\n"
+        "async def f():\n"
+        "    client = AsyncMemoryClient()\n"
+        '    for m in await client.search("q", filters={"user_id": "a"}):\n'
+        "        print(m)\n"
+    )
+    assert '(await client.search("q", filters={"user_id": "a"}))["results"]' in fixed(code)
+
+
+def test_direct_use_is_a_safe_fix_and_a_name_an_unsafe_one():
+    direct = lint(PLATFORM + 'n = len(client.search("q", filters={"user_id": "a"}))')
+    named = lint(PLATFORM + 'r = client.search("q", filters={"user_id": "a"})\nn = len(r)')
+    assert direct[0].fix.applicability is Applicability.SAFE
+    assert named[0].fix.applicability is Applicability.UNSAFE
+    assert "len(r)" in fixed(
+        PLATFORM + 'r = client.search("q", filters={"user_id": "a"})\nn = len(r)'
+    )
+
+
+SILENT = [
+    'for m in client.search("q", filters={"user_id": "a"})["results"]:\n    pass',
+    'for m in client.search("q", filters={"user_id": "a"}).get("results", []):\n    pass',
+    'res = client.search("q", filters={"user_id": "a"})\nfor m in res["results"]:\n    pass',
+    # rebound: the binder cannot say which value reaches the loop
+    'res = client.search("q", filters={"user_id": "a"})\nres = res["results"]\nfor m in res:\n'
+    "    pass",
+    # the author handles both shapes
+    'res = client.search("q", filters={"user_id": "a"})\n'
+    "items = res if isinstance(res, list) else res['results']\nfor m in res:\n    pass",
+    'res = client.search("q", filters={"user_id": "a"})\nif "results" in res:\n    res2 = 1\n'
+    "n = len(res)",
+    # a 1.x client could be asked for the old list shape; MEM107 owns those
+    'for m in client.search("q", filters={"user_id": "a"}, output_format="v1.0"):\n    pass',
+    'for m in client.search("q", **options):\n    pass',
+    # a use in a nested function is not followed
+    'res = client.search("q", filters={"user_id": "a"})\ndef g():\n    return len(res)',
+    # not a mem0 client
+    "from other import Thing\n\nthing = Thing()\nfor m in thing.search('q'):\n    pass",
+    # history() returns a list
+    'for h in client.history("mem-id"):\n    pass',
+    # a string key, an unknown index
+    'res = client.search("q", filters={"user_id": "a"})\nk = res[key]\nm = res["relations"]',
+]
+
+
+@pytest.mark.parametrize("code", SILENT)
+def test_silent(code):
+    assert lint(PLATFORM + code) == []
+
+
+def test_silent_on_mem0ai_before_1_0_when_results_were_lists():
+    code = OSS + 'for m in memory.search("q", user_id="a"):\n    pass\n'
+    assert lint(code, pinned("mem0-oss", "0.1.114")) == []
+    assert [d.code for d in lint(code, pinned("mem0-oss", "1.0.0"))] == ["MEM130"]
