@@ -111,7 +111,7 @@ PREDICTED: dict[str, dict[str, tuple[str, ...]]] = {
     "MEM130": {P: ("builtins.KeyError", TYPE), OSS: ("builtins.KeyError", TYPE)},
     "MEM133": {P: (ATTRIBUTE,)},  # update(mid, "text"): str.model_dump
     "MEM134": {P: (VALUE,), OSS: (VALUE,)},
-    "MEM135": {OSS: (TYPE,)},  # Memory.add / update: no **kwargs  # "At least one of text, metadata, ..."
+    "MEM135": {OSS: (TYPE,)},  # Memory.add / update: no **kwargs
     # MEM124 is not here: its errors are a TypeError (closed signatures) or, for a camelCase
     # entity id on the Platform, whatever the API answers; which one, the table cannot say.
     "MEM201": {P: (PLATFORM_REJECTS,)},
