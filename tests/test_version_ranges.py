@@ -140,6 +140,8 @@ def test_below_2_0_only_verified_failures_are_errors_or_warnings(version):
                 if d.severity in (Severity.ERROR, Severity.WARNING):
                     left.add(d.code)
     verified = {"MEM116", "MEM120", "MEM123"}
+    if Version(version) >= Version("1.0.0"):
+        verified.add("MEM130")  # a result is {"results": [...]} from 1.0.0 on
     if Version(version) >= Version("1.0.10"):
         verified.add("MEM121")  # `await` on a plain classmethod's result: TypeError
     assert left - NOT_SDK <= verified
@@ -335,7 +337,16 @@ def test_every_range_starts_at_a_release_of_the_timeline():
     from mem0lint.sdk import releases
 
     starts = {
-        "mem0ai": {">=" + releases.V2, ">=" + releases.FROM_CONFIG_SYNC},
+        "mem0ai": {
+            ">=" + release
+            for release in (
+                releases.V1,
+                releases.FROM_CONFIG_SYNC,
+                releases.V2,
+                releases.UPDATE_OPTIONAL,
+                releases.OSS_UPDATE_TEXT,
+            )
+        },
         "memsy": {">=" + releases.MEMSY_SESSIONS},
         "memoryos": {">=" + releases.MEMOS_CLIENT},
     }

@@ -69,6 +69,10 @@ UPDATE_TEXT = "0.1.109"  # Platform update(memory_id, text=None, metadata=None)
 V1 = "1.0.0"  # results are {"results": [...]}; version= / output_format= dropped
 FROM_CONFIG_SYNC = "1.0.10"  # `AsyncMemory.from_config` is a plain classmethod again
 V2 = "2.0.0"  # v3 endpoints: entity ids only inside filters=; org_id/project_id... removed
+UPDATE_OPTIONAL = (
+    "2.0.10"  # open source update(memory_id, data=None, ...): nothing to update raises
+)
+OSS_UPDATE_TEXT = "2.0.12"  # open source update(memory_id, text=...); data= a deprecated alias
 
 # memsy: `search(session_id=, exclude_session_id=)` (the surface the session rules judge).
 MEMSY_SESSIONS = "0.3.5"
