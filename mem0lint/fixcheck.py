@@ -56,61 +56,39 @@ def keeps_comments(replacements) -> bool:
 
 # ---- the oldest Python of the project -------------------------------------------------------
 
-_CLAUSE = re.compile(r"^\s*(~=|==|!=|<=|>=|<|>|===)?\s*([0-9]+(?:\.[0-9*]+)*)\s*$")
 _targets: dict[str, Target] = {}
 
 
-def _version(text: str) -> tuple[int, ...]:
-    return tuple(int(part) for part in text.split(".") if part.isdigit())
-
-
-def _satisfies(version: tuple[int, int], operator: str, wanted: str) -> bool:
-    star = wanted.endswith("*")
-    number = _version(wanted.rstrip(".*"))
-    have = version + (0,) * max(0, len(number) - 2)
-    width = len(number)
-    if operator in ("==", "===") or (operator == "" and not star):
-        return have[:width] == number if star else have == number + (0,) * (len(have) - width)
-    if operator == "!=":
-        return not _satisfies(version, "==", wanted)
-    if operator == "~=":
-        prefix = number[:-1] if len(number) > 1 else number
-        return have >= number and have[: len(prefix)] == prefix
-    if operator == ">=":
-        return have >= number
-    if operator == ">":
-        return have > number
-    if operator == "<=":
-        return have <= number
-    if operator == "<":
-        return have < number
-    return True
-
-
 def floor_of(specifier: str) -> Union[Target, None]:
-    """The oldest Python 3 minor version a `requires-python` specifier admits (None: unread)."""
-    clauses = [c for c in specifier.split(",") if c.strip()]
-    parsed = []
-    for clause in clauses:
-        match = _CLAUSE.match(clause)
-        if match is None:
-            return None
-        parsed.append((match.group(1) or "", match.group(2)))
+    """The oldest Python 3 minor version a `requires-python` specifier admits (None: unread).
+    A minor version counts as `3.N` (`3.N.0`), as pip reads `requires-python` for it."""
+    from packaging.specifiers import InvalidSpecifier, SpecifierSet
+    from packaging.version import Version
+
+    try:
+        admitted = SpecifierSet(specifier)
+    except InvalidSpecifier:
+        return None
     for minor in range(0, 30):
-        version = (3, minor)
-        if all(_satisfies(version, op, wanted) for op, wanted in parsed):
-            return version
+        if Version(f"3.{minor}") in admitted:
+            return (3, minor)
     return None
+
+
+def _read(path: str) -> Union[str, None]:
+    try:
+        with open(path, encoding="utf-8", errors="replace") as handle:
+            return handle.read()
+    except OSError:
+        return None
 
 
 def _requires_python(folder: str) -> Union[str, None, bool]:
     """The project's specifier in `folder`; False: no project file here (look further up)."""
     pyproject = os.path.join(folder, "pyproject.toml")
     if os.path.isfile(pyproject):
-        try:
-            with open(pyproject, encoding="utf-8", errors="replace") as handle:
-                text = handle.read()
-        except OSError:
+        text = _read(pyproject)
+        if text is None:
             return None
         match = re.search(r"""^\s*requires-python\s*=\s*(['"])(.*?)\1""", text, re.MULTILINE)
         if match is not None:
@@ -119,10 +97,8 @@ def _requires_python(folder: str) -> Union[str, None, bool]:
             return None
     setup_cfg = os.path.join(folder, "setup.cfg")
     if os.path.isfile(setup_cfg):
-        try:
-            with open(setup_cfg, encoding="utf-8", errors="replace") as handle:
-                text = handle.read()
-        except OSError:
+        text = _read(setup_cfg)
+        if text is None:
             return None
         match = re.search(r"^\s*python_requires\s*=\s*(.+?)\s*$", text, re.MULTILINE)
         return match.group(1).strip("'\"") if match is not None else None
