@@ -16,6 +16,7 @@ from mem0lint.dialects import (
     HTTP_POST_FUNCTIONS,
     HTTP_TRANSPORT,
     PLATFORM,
+    PLATFORM_HOST,
     RECORD_CLASSES,
     REST_ENDPOINTS,
     Dialect,
@@ -264,7 +265,7 @@ def _platform_host(url: cst.BaseExpression, scope: Scope) -> bool:
     served by proxies and sidecars of users' own (a `{sidecar_url}/v3/memories/search/`), whose
     grammar is theirs: a URL whose head cannot be seen is not judged."""
     head = _literal_end(url, scope, first=True)
-    return head is not None and "mem0.ai" in head.split("/v", 1)[0]
+    return head is not None and PLATFORM_HOST in head.split("/v", 1)[0]
 
 
 def _literal_tail(url: cst.BaseExpression, scope: Scope) -> str | None:
@@ -296,17 +297,4 @@ def _literal_end(url: cst.BaseExpression, scope: Scope, first: bool, depth: int 
         return None
     if first and isinstance(url, cst.Call) and len(url.args) >= 2:
         return _literal_end(url.args[1].value, scope, first, depth + 1)
-    return None
-    if isinstance(url, (cst.SimpleString, cst.ConcatenatedString)):
-        value = url.evaluated_value
-        return value if isinstance(value, str) else None
-    if isinstance(url, cst.FormattedString):
-        last = url.parts[-1] if url.parts else None
-        return last.value if isinstance(last, cst.FormattedStringText) else None
-    if isinstance(url, cst.BinaryOperation) and isinstance(url.operator, cst.Add):
-        return _literal_tail(url.right, scope, depth + 1)
-    if isinstance(url, cst.Name):
-        bindings = scope.lookup(url.value)
-        if len(bindings) == 1 and bindings[0].kind == "value":
-            return _literal_tail(bindings[0].value, bindings[0].scope, depth + 1)
     return None

@@ -492,6 +492,9 @@ RESOLVABLE_CLASSES: dict[str, Dialect] = {
 
 # mem0 REST endpoints (path suffix of the URL) -> the SDK method with the same body grammar.
 REST_ENDPOINTS = {"/v3/memories/search/": "search", "/v3/memories/": "get_all"}
+# A raw REST call is judged only when its URL's literal head names the Platform's host: the same
+# paths are served by users' own proxies, whose grammar is theirs.
+PLATFORM_HOST = "mem0.ai"
 
 # MemOS keywords on a mem0 `search()` -> the mem0 keyword, with the literal range that keeps the
 # rename valid (None: report without a fix). MEM691 reports them; MEM107 leaves them alone.

@@ -13,7 +13,9 @@ this module looks for:
 - a name imported from another module of the project (a project index binds it): the import
   spells that module's name, and that module is itself kept (it builds or imports the client),
   so `batch.py` scans again, for the names of the kept modules, the files it dropped;
-- a raw REST call: the endpoint's URL (`/v3/memories/...`) is spelled.
+- a raw REST call: the endpoint's URL (`/v3/memories/...`) is spelled, and so is the Platform's
+  host (`mem0.ai`): a call is judged only when its URL's literal head, in the same file, names it
+  (`callsite._platform_host`). One word alone ("memories" in a comment) no longer keeps a file.
 
 So "no such words" proves "no finding", whatever the call shapes are: a helper module that
 receives its client from another module is covered through the external names it is given.
@@ -36,8 +38,9 @@ from typing import Iterable, Union
 @functools.cache
 def anchors() -> tuple[dict[bytes, tuple[bytes, ...]], tuple[bytes, ...]]:
     """(for each SDK package, the words every import of one of its client classes spells; the
-    words of the REST endpoints). Derived from the dialect tables, so a new client class cannot
-    be forgotten here; built on first use (a run served from the cache reads no file)."""
+    words a raw REST call spells, every one of them). Derived from the dialect tables, so a new
+    client class cannot be forgotten here; built on first use (a run served from the cache reads
+    no file)."""
     from mem0lint import dialects
 
     # Client classes, and request records such as memsy.EventPayload.
@@ -55,7 +58,7 @@ def anchors() -> tuple[dict[bytes, tuple[bytes, ...]], tuple[bytes, ...]]:
         max(re.findall(r"[A-Za-z_]+", endpoint), key=len).encode()
         for endpoint in dialects.REST_ENDPOINTS
     }
-    return packages, tuple(sorted(rest))
+    return packages, tuple(sorted(rest | {dialects.PLATFORM_HOST.encode()}))
 
 
 _COOKIE = re.compile(rb"^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)", re.MULTILINE)
@@ -106,7 +109,7 @@ def may_matter(source: Union[bytes, str], names: Iterable[bytes] = ()) -> bool:
     for package, words in packages.items():
         if package in data and any(word in data for word in words):
             return True
-    return any(word in data for word in rest) or any(name in data for name in names)
+    return all(word in data for word in rest) or any(name in data for name in names)
 
 
 def module_word(path: Union[str, os.PathLike[str]]) -> bytes:

@@ -73,6 +73,10 @@ def test_prefilter_sees_identifiers_in_an_encoding_that_hides_them():
         "memory.search('q', user_id='u')  # no client is ever imported\n",
         "from langchain.memory import ConversationBufferMemory\n",
         "x = MemoryError()\n",  # the word, but no SDK package
+        # The one-word trap: "memories" alone once kept (and parsed) a whole tree's worth.
+        'SECTION = "memories"  # where the agent keeps its memories\n',
+        # The Platform's paths served by a proxy of the user's own: not judged, so not kept.
+        'requests.post(f"{PROXY}/v3/memories/search/", json={"query": "q"})\n',
     ],
 )
 def test_prefilter_drops_code_that_cannot_matter(source):
