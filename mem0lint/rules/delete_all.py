@@ -16,7 +16,7 @@ from mem0lint.callsite import CallSite
 from mem0lint.dialects import MEM0, OPEN_SOURCE, PLATFORM
 from mem0lint.filtertree import DictValue, ListValue, Scalar
 from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
-from mem0lint.rules.arguments import camel_spelling_of
+from mem0lint.rules.arguments.shared import camel_spelling_of
 
 METHODS = frozenset({"delete_all"})
 # Keywords that show the author tried to scope the call; judged by the rules that own them.

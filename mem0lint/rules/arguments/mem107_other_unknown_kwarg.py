@@ -1,0 +1,92 @@
+"""MEM107: A keyword `search()` / `get_all()` does not have (`output_format=`, `version=`...)."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+import libcst as cst
+
+from mem0lint.callsite import CallSite
+from mem0lint.dialects import MEM0, MEM0_ENTITIES, MEMOS_KEYWORDS
+from mem0lint.filtertree import literal_value
+from mem0lint.rule import Example, Finding, Rule, Severity
+from mem0lint.rules.arguments.shared import (
+    RERANK_ALIASES,
+    RESULT_CAP_ALIASES,
+    SEARCH_PAGING,
+    THRESHOLD_ALIASES,
+    camel_spelling_of,
+    not_a_parameter,
+)
+
+# Keywords another rule of this module explains, per method (MEM107 stays silent on them).
+EXPLAINED_ELSEWHERE = {
+    "search": frozenset(
+        {*RESULT_CAP_ALIASES, *THRESHOLD_ALIASES, *RERANK_ALIASES, *SEARCH_PAGING, "filter"}
+        | MEM0_ENTITIES
+        | set(MEMOS_KEYWORDS)
+    ),
+    "get_all": frozenset(
+        {*RESULT_CAP_ALIASES, "filter", "top_k", "page", "page_size"} | MEM0_ENTITIES
+    ),
+}
+
+# Keywords of mem0ai 1.x whose value asks for what 2.x does anyway (None: any value). Passing
+# them is dead code, not a silently wrong result: info, not a warning.
+HARMLESS_REMOVED = {
+    "version": frozenset({"v2"}),
+    "output_format": frozenset({"v1.1"}),
+    "api_version": None,
+    "enable_graph": frozenset({False}),
+}
+
+
+def _harmless(name: str, arg: cst.Arg) -> bool:
+    if name not in HARMLESS_REMOVED:
+        return False
+    values = HARMLESS_REMOVED[name]
+    if values is None:
+        return True
+    ok, value = literal_value(arg.value)
+    return ok and value in values and type(value) is type(next(iter(values)))
+
+
+class OtherUnknownKwarg(Rule):
+    code = "MEM107"
+    versions = {"mem0ai": ">=2.0.0"}
+    name = "other-unknown-kwarg"
+    dialects = MEM0
+    methods = frozenset({"search", "get_all"})
+    severity = Severity.WARNING
+    summary = "A keyword `search()` / `get_all()` does not have (`output_format=`, `version=`...)"
+    why = (
+        "mem0 `search()` and `get_all()` accept any keyword: open source drops unknown ones, the "
+        "Platform SDK sends them and the API ignores them. Options from older versions "
+        "(`output_format`, `version`, `enable_graph`) or other libraries do nothing. Where the "
+        'value asks for what 2.x does anyway (`version="v2"`, `output_format="v1.1"`, '
+        "`api_version=`, `enable_graph=False`) the keyword is only dead code: reported at info."
+    )
+    examples = [
+        Example(
+            "mem0-platform",
+            bad='client.search("q", filters={"user_id": "u"}, enable_graph=True)',
+            good='client.search("q", filters={"user_id": "u"})',
+        ),
+        Example(
+            "mem0-oss",
+            bad='memory.get_all(filters={"user_id": "u"}, fields=["memory"])',
+            good='memory.get_all(filters={"user_id": "u"})',
+        ),
+    ]
+
+    def check(self, site: CallSite) -> Iterator[Finding]:
+        explained = EXPLAINED_ELSEWHERE[site.method]
+        for name, arg in site.keywords.items():
+            if name in site.spec.params or name in explained or camel_spelling_of(name):
+                continue
+            if _harmless(name, arg):
+                what = not_a_parameter(site, name)
+                message = f"{what}; it asks for what 2.x does anyway: remove it"
+                yield Finding(arg, message, severity=Severity.INFO)
+                continue
+            yield Finding(arg, f"{not_a_parameter(site, name)}; remove it")

@@ -1,0 +1,141 @@
+"""What several mem0 argument rules need: the wrong keyword spellings and value ranges, keyword
+renames that never repeat a keyword, number literals, the positional filter slot.
+"""
+
+from __future__ import annotations
+
+import re
+
+import libcst as cst
+
+from mem0lint import argvalues, fixes
+from mem0lint.callsite import CallSite
+from mem0lint.dialects import DIALECTS, MEM0, MEM0_ENTITIES
+from mem0lint.filtertree import literal_value
+from mem0lint.rule import Applicability, Fix
+
+# Wrong keyword spellings, all silently ignored by mem0 `search()` (the SDKs take **kwargs).
+RESULT_CAP_ALIASES = ("limit", "k", "n", "max_results", "count", "size")
+THRESHOLD_ALIASES = (
+    "min_score",
+    "score_threshold",
+    "similarity_threshold",
+    "min_relevance",
+    "cutoff",
+)
+RERANK_ALIASES = ("use_rerank", "reranking", "reorder")
+
+# Paging keywords: `search()` has no pages on either dialect (MEM111).
+SEARCH_PAGING = ("page", "page_size", "offset")
+
+THRESHOLD_RANGE = (0, 1)
+
+# How an ignored keyword is ignored, for messages.
+IGNORED_BY = {
+    "mem0-platform": "sent to the API, which silently ignores it",
+    "mem0-oss": "silently ignored",
+}
+
+# Every snake_case keyword some mem0 method knows: the targets of camelCase spellings (MEM124).
+KNOWN_SNAKE = frozenset(
+    {p for d in MEM0 for m in DIALECTS[d].methods.values() for p in m.params} | MEM0_ENTITIES
+)
+
+
+def not_a_parameter(site: CallSite, keyword: str) -> str:
+    return f"`{keyword}=` is not a `{site.method}()` parameter ({IGNORED_BY[site.dialect.id]})"
+
+
+def camel_to_snake(name: str) -> str:
+    return re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", name).lower()
+
+
+def camel_spelling_of(name: str) -> str | None:
+    """The snake_case mem0 keyword `name` is a camelCase spelling of (MEM124), else None."""
+    snake = camel_to_snake(name)
+    return snake if snake != name and snake in KNOWN_SNAKE else None
+
+
+def _could_become(name: str) -> frozenset[str]:
+    """Every keyword some rule of this module may rename `name` to (conservative)."""
+    targets = set()
+    if name in RESULT_CAP_ALIASES:
+        targets |= {"top_k", "page_size"}
+    if name == "top_k":
+        targets.add("page_size")  # Platform get_all (MEM109)
+    if name == "page_size":
+        targets.add("top_k")  # open source get_all (MEM110)
+    if name in THRESHOLD_ALIASES:
+        targets.add("threshold")
+    if name in RERANK_ALIASES:
+        targets.add("rerank")
+    if name == "filter":
+        targets.add("filters")
+    snake = camel_to_snake(name)
+    if snake != name:
+        targets.add(snake)
+    return frozenset(targets)
+
+
+def rename_fix(site: CallSite, arg: cst.Arg, target: str, message: str, safe: bool = True):
+    """A fix renaming the keyword of `arg` to `target`, or None when that could repeat a keyword.
+
+    Several rules rename into the same keyword (`limit=` and `topK=` both become `top_k=`) and
+    the fix loop applies non-overlapping fixes of one round together: a fix is offered only when
+    no other keyword of the call is, or may become, `target`. With `**kwargs` in the call the
+    target may already be in the spread (a TypeError after the rename): unsafe.
+    """
+    for name in site.keywords:
+        if name != arg.keyword.value and (name == target or target in _could_become(name)):
+            return None
+    if target == "filters" and positional_filter_dict(site) is not None:
+        return None  # MEM106 turns the positional dict into `filters=`
+    applicability = Applicability.SAFE if safe else Applicability.UNSAFE
+    accepted = argvalues.verdict(site.dialect.id, target, arg.value)
+    if accepted is False:
+        return None  # the renamed call would raise (argvalues.py)
+    if accepted is None:
+        applicability = Applicability.UNSAFE
+        message += f" (the value must be one `{target}` accepts)"
+    if site.has_star_args:
+        applicability = Applicability.UNSAFE
+        message += " (the `**` spread may hold it already)"
+    return Fix(applicability, message, (fixes.rename_keyword(arg, target),))
+
+
+def number(arg: cst.Arg) -> int | float | None:
+    """The value of an int or float literal (bool excluded), else None."""
+    ok, value = literal_value(arg.value)
+    if ok and isinstance(value, (int, float)) and not isinstance(value, bool):
+        return value
+    return None
+
+
+def in_range(value: float, bounds: tuple) -> bool:
+    low, high = bounds
+    return (low is None or value >= low) and (high is None or value <= high)
+
+
+# The index of the positional argument an author may have meant as the filter dict.
+FILTER_POSITION = {"search": 1, "get_all": 0}
+
+
+def filters_positional(site: CallSite) -> cst.Arg | None:
+    """The positional argument in the place of the filter (`search(q, HERE)`, `get_all(HERE)`)."""
+    index = FILTER_POSITION.get(site.method)
+    if index is None:
+        return None
+    positional = site.positional
+    return positional[index] if len(positional) > index else None
+
+
+def positional_filter_dict(site: CallSite) -> cst.Arg | None:
+    """That argument when it is a dict literal (or a name bound once to one)."""
+    arg = filters_positional(site)
+    if arg is not None and isinstance(site.follow(arg.value), cst.Dict):
+        return arg
+    return None
+
+
+# Who rejects an out-of-range value (Platform: server validation; open source: the SDK).
+RANGE_REJECTED_BY = {"mem0-platform": "HTTP 4xx", "mem0-oss": "ValueError"}
