@@ -8,14 +8,8 @@ from mem0lint.callsite import CallSite
 from mem0lint.dialects import MEM0
 from mem0lint.filtertree import literal_value
 from mem0lint.rule import Example, Finding, Rule, Severity
-from mem0lint.rules.arguments.shared import (
-    THRESHOLD_ALIASES,
-    THRESHOLD_RANGE,
-    in_range,
-    not_a_parameter,
-    number,
-    rename_fix,
-)
+from mem0lint.rules.arguments.shared import in_range, not_a_parameter, number, rename_fix
+from mem0lint.sdk.mem0_arguments import THRESHOLD_ALIASES, THRESHOLD_RANGE
 
 
 class UnknownThresholdKwarg(Rule):

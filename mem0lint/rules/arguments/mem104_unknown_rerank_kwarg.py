@@ -7,7 +7,8 @@ from typing import Iterator
 from mem0lint.callsite import CallSite
 from mem0lint.dialects import MEM0
 from mem0lint.rule import Example, Finding, Rule, Severity
-from mem0lint.rules.arguments.shared import RERANK_ALIASES, not_a_parameter, rename_fix
+from mem0lint.rules.arguments.shared import not_a_parameter, rename_fix
+from mem0lint.sdk.mem0_arguments import RERANK_ALIASES
 
 
 class UnknownRerankKwarg(Rule):

@@ -7,10 +7,7 @@ from typing import Iterator
 from mem0lint.callsite import CallSite
 from mem0lint.dialects import MEM0
 from mem0lint.rule import Example, Finding, Rule, Severity
-from mem0lint.rules.arguments.shared import IGNORED_BY, rename_fix
-
-# What a mem0 call without any `filters` runs into (both dialects require an entity id).
-MISSING_FILTERS = {"mem0-platform": "HTTP 400", "mem0-oss": "ValueError"}
+from mem0lint.rules.arguments.shared import ignored_by, rename_fix
 
 
 class FilterSingular(Rule):
@@ -47,7 +44,7 @@ class FilterSingular(Rule):
         arg = site.keyword("filter")
         if arg is None:
             return
-        ignored = IGNORED_BY[site.dialect.id]
+        ignored = ignored_by(site)
         if site.keyword("filters") is not None:
             yield Finding(
                 arg,
@@ -59,6 +56,6 @@ class FilterSingular(Rule):
         yield Finding(
             arg,
             f"`filter=` is not a parameter ({ignored}); without `filters=` the call fails "
-            f"({MISSING_FILTERS[site.dialect.id]}): write `filters=`",
+            f"({site.dialect.grammar.rejected_by}): write `filters=`",
             rename_fix(site, arg, "filters", "Rename `filter` to `filters`"),
         )

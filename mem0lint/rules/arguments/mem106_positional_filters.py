@@ -10,30 +10,8 @@ from mem0lint.callsite import CallSite
 from mem0lint.dialects import MEM0
 from mem0lint.filtertree import literal_value
 from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
-from mem0lint.rules.arguments.shared import FILTER_POSITION, filters_positional
-
-# Typed options models of the Platform, which sit in the positional slot after the query.
-OPTIONS_MODEL = {"search": "SearchMemoryOptions", "get_all": "GetAllMemoryOptions"}
-
-# Keys that make a positional dict a set of options (`{"filters": ..., "top_k": 5}`), not a filter.
-OPTION_KEYS = frozenset(
-    {
-        "filters",
-        "top_k",
-        "threshold",
-        "rerank",
-        "page",
-        "page_size",
-        "fields",
-        "show_expired",
-        "latest_only",
-        "reference_date",
-        "keyword_search",
-        "start_date",
-        "end_date",
-        "explain",
-    }
-)
+from mem0lint.rules.arguments.shared import filters_positional
+from mem0lint.sdk.mem0_arguments import FILTER_POSITION, OPTION_KEYS, OPTIONS_MODEL
 
 
 class PositionalFilters(Rule):

@@ -10,13 +10,13 @@ from mem0lint.callsite import CallSite
 from mem0lint.dialects import MEM0, MEM0_ENTITIES, MEMOS_KEYWORDS
 from mem0lint.filtertree import literal_value
 from mem0lint.rule import Example, Finding, Rule, Severity
-from mem0lint.rules.arguments.shared import (
+from mem0lint.rules.arguments.shared import camel_spelling_of, not_a_parameter
+from mem0lint.sdk.mem0_arguments import (
+    HARMLESS_REMOVED,
     RERANK_ALIASES,
     RESULT_CAP_ALIASES,
     SEARCH_PAGING,
     THRESHOLD_ALIASES,
-    camel_spelling_of,
-    not_a_parameter,
 )
 
 # Keywords another rule of this module explains, per method (MEM107 stays silent on them).
@@ -29,15 +29,6 @@ EXPLAINED_ELSEWHERE = {
     "get_all": frozenset(
         {*RESULT_CAP_ALIASES, "filter", "top_k", "page", "page_size"} | MEM0_ENTITIES
     ),
-}
-
-# Keywords of mem0ai 1.x whose value asks for what 2.x does anyway (None: any value). Passing
-# them is dead code, not a silently wrong result: info, not a warning.
-HARMLESS_REMOVED = {
-    "version": frozenset({"v2"}),
-    "output_format": frozenset({"v1.1"}),
-    "api_version": None,
-    "enable_graph": frozenset({False}),
 }
 
 

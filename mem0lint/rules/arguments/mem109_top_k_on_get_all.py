@@ -8,16 +8,8 @@ from mem0lint.callsite import CallSite
 from mem0lint.dialects import PLATFORM
 from mem0lint.filtertree import literal_value
 from mem0lint.rule import Example, Finding, Rule, Severity
-from mem0lint.rules.arguments.shared import (
-    IGNORED_BY,
-    RESULT_CAP_ALIASES,
-    in_range,
-    number,
-    rename_fix,
-)
-
-# Platform `get_all()` paginates; `page_size` is 1-200 (openapi).
-PAGE_SIZE_RANGE = (1, 200)
+from mem0lint.rules.arguments.shared import ignored_by, in_range, number, rename_fix
+from mem0lint.sdk.mem0_arguments import PAGE_SIZE_RANGE, RESULT_CAP_ALIASES
 
 
 class TopKOnGetAll(Rule):
@@ -60,7 +52,7 @@ class TopKOnGetAll(Rule):
                 )
             yield Finding(
                 arg,
-                f"Platform `get_all()` ignores `{name}=` ({IGNORED_BY[site.dialect.id]}); it "
+                f"Platform `get_all()` ignores `{name}=` ({ignored_by(site)}); it "
                 "paginates with `page` / `page_size` (page_size 1-200, default 100)",
                 fix,
             )

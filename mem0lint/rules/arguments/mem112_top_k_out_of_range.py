@@ -7,11 +7,8 @@ from typing import Iterator
 from mem0lint.callsite import CallSite
 from mem0lint.dialects import MEM0
 from mem0lint.rule import Example, Finding, Rule, Severity
-from mem0lint.rules.arguments.shared import RANGE_REJECTED_BY, in_range, number
-
-# Accepted literal ranges, per dialect: (low, high); None = unbounded. Platform: server-side
-# validation (openapi); open source: `_validate_search_params` in mem0/memory/main.py.
-TOP_K_RANGE = {"mem0-platform": (1, 1000), "mem0-oss": (0, None)}
+from mem0lint.rules.arguments.shared import in_range, number
+from mem0lint.sdk.mem0_arguments import RANGE_REJECTED_BY, TOP_K_RANGE
 
 
 def describe_range(bounds: tuple) -> str:

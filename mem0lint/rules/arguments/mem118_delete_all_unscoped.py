@@ -11,21 +11,10 @@ from mem0lint.dialects import MEM0
 from mem0lint.rule import Example, Finding, Rule, Severity
 from mem0lint.rules.arguments.delete_all import METHODS
 from mem0lint.rules.arguments.shared import camel_spelling_of
+from mem0lint.sdk.mem0_arguments import UNSCOPED_DELETE_ALL
 
 # Keywords that show the author tried to scope the call; judged by the rules that own them.
 SCOPING_ATTEMPTS = frozenset({"filters", "filter", "options"})
-
-# What an unscoped delete_all() runs into, and how to delete everything on purpose.
-UNSCOPED = {
-    "mem0-platform": (
-        'is rejected by the API; pass `user_id=` / `agent_id=` / `app_id=` / `run_id=` (`"*"` '
-        "for one of them deletes all memories of that entity type)"
-    ),
-    "mem0-oss": (
-        "raises ValueError; pass `user_id=` / `agent_id=` / `run_id=` (`reset()` wipes every "
-        "memory on purpose)"
-    ),
-}
 
 
 class DeleteAllUnscoped(Rule):
@@ -62,7 +51,9 @@ class DeleteAllUnscoped(Rule):
                 return  # MEM116 / MEM117 / MEM124 explain those
             if name in entities and not _is_none(arg.value):
                 return
-        yield Finding(site.call, f"`delete_all()` without an entity id {UNSCOPED[site.dialect.id]}")
+        yield Finding(
+            site.call, f"`delete_all()` without an entity id {UNSCOPED_DELETE_ALL[site.dialect.id]}"
+        )
 
 
 def _is_none(value: cst.BaseExpression) -> bool:

@@ -7,9 +7,7 @@ from typing import Iterator
 from mem0lint.callsite import CallSite
 from mem0lint.dialects import MEM0, WRONG_LIST_METHODS
 from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
-
-# The class a user holds, for messages.
-CLIENT_CLASS = {"mem0-platform": "MemoryClient", "mem0-oss": "Memory"}
+from mem0lint.sdk.mem0_arguments import client_class
 
 
 class WrongListMethod(Rule):
@@ -44,7 +42,7 @@ class WrongListMethod(Rule):
 
     def check(self, site: CallSite) -> Iterator[Finding]:
         attr = site.call.func.attr
-        cls = CLIENT_CLASS[site.dialect.id]
+        cls = client_class(site.dialect)
         fix = None
         # `get_all` takes no positional filter or id (Platform: its first positional is the
         # `options` model; open source: keyword-only): `list("u")` -> `get_all("u")` still fails.

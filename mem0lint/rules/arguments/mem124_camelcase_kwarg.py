@@ -8,7 +8,7 @@ from mem0lint.callsite import CallSite
 from mem0lint.dialects import MEM0, MEM0_ENTITIES, OnUnknownKeyword
 from mem0lint.filtertree import DictValue
 from mem0lint.rule import Example, Finding, Rule, Severity
-from mem0lint.rules.arguments.shared import IGNORED_BY, camel_spelling_of, rename_fix
+from mem0lint.rules.arguments.shared import camel_spelling_of, ignored_by, rename_fix
 
 # Severity of a camelCase entity id, per dialect (spec MEM124: the Platform call fails).
 CAMEL_ENTITY_SEVERITY = {"mem0-platform": Severity.ERROR, "mem0-oss": Severity.WARNING}
@@ -60,9 +60,7 @@ class CamelCaseKwarg(Rule):
 
     def check(self, site: CallSite) -> Iterator[Finding]:
         raises = site.spec.on_unknown is OnUnknownKeyword.TYPE_ERROR
-        outcome = (
-            "raises TypeError" if raises else f"is not a parameter ({IGNORED_BY[site.dialect.id]})"
-        )
+        outcome = "raises TypeError" if raises else f"is not a parameter ({ignored_by(site)})"
         entities = site.dialect.grammar.entity_fields
         for name, arg in site.keywords.items():
             snake = camel_spelling_of(name)

@@ -10,40 +10,20 @@ import libcst as cst
 
 from mem0lint import argvalues, fixes
 from mem0lint.callsite import CallSite
-from mem0lint.dialects import DIALECTS, MEM0, MEM0_ENTITIES
 from mem0lint.filtertree import literal_value
 from mem0lint.rule import Applicability, Fix
-
-# Wrong keyword spellings, all silently ignored by mem0 `search()` (the SDKs take **kwargs).
-RESULT_CAP_ALIASES = ("limit", "k", "n", "max_results", "count", "size")
-THRESHOLD_ALIASES = (
-    "min_score",
-    "score_threshold",
-    "similarity_threshold",
-    "min_relevance",
-    "cutoff",
-)
-RERANK_ALIASES = ("use_rerank", "reranking", "reorder")
-
-# Paging keywords: `search()` has no pages on either dialect (MEM111).
-SEARCH_PAGING = ("page", "page_size", "offset")
-
-THRESHOLD_RANGE = (0, 1)
-
-# How an ignored keyword is ignored, for messages.
-IGNORED_BY = {
-    "mem0-platform": "sent to the API, which silently ignores it",
-    "mem0-oss": "silently ignored",
-}
-
-# Every snake_case keyword some mem0 method knows: the targets of camelCase spellings (MEM124).
-KNOWN_SNAKE = frozenset(
-    {p for d in MEM0 for m in DIALECTS[d].methods.values() for p in m.params} | MEM0_ENTITIES
+from mem0lint.sdk.mem0_arguments import (
+    FILTER_POSITION,
+    KNOWN_SNAKE,
+    RERANK_ALIASES,
+    RESULT_CAP_ALIASES,
+    THRESHOLD_ALIASES,
+    UNKNOWN_KEYWORD_FATE,
 )
 
 
 def not_a_parameter(site: CallSite, keyword: str) -> str:
-    return f"`{keyword}=` is not a `{site.method}()` parameter ({IGNORED_BY[site.dialect.id]})"
+    return f"`{keyword}=` is not a `{site.method}()` parameter ({ignored_by(site)})"
 
 
 def camel_to_snake(name: str) -> str:
@@ -116,10 +96,6 @@ def in_range(value: float, bounds: tuple) -> bool:
     return (low is None or value >= low) and (high is None or value <= high)
 
 
-# The index of the positional argument an author may have meant as the filter dict.
-FILTER_POSITION = {"search": 1, "get_all": 0}
-
-
 def filters_positional(site: CallSite) -> cst.Arg | None:
     """The positional argument in the place of the filter (`search(q, HERE)`, `get_all(HERE)`)."""
     index = FILTER_POSITION.get(site.method)
@@ -137,5 +113,6 @@ def positional_filter_dict(site: CallSite) -> cst.Arg | None:
     return None
 
 
-# Who rejects an out-of-range value (Platform: server validation; open source: the SDK).
-RANGE_REJECTED_BY = {"mem0-platform": "HTTP 4xx", "mem0-oss": "ValueError"}
+def ignored_by(site: CallSite) -> str:
+    """How the called method treats a keyword it does not declare, for messages."""
+    return UNKNOWN_KEYWORD_FATE[site.spec.on_unknown]

@@ -8,10 +8,7 @@ from mem0lint import fixes
 from mem0lint.callsite import CONSTRUCTOR, CallSite
 from mem0lint.dialects import PLATFORM
 from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
-
-# `MemoryClient.__init__(api_key=None, host=None, client=None)` has no **kwargs since mem0ai 2.x:
-# these former parameters raise TypeError (organisation and project now come from the key).
-REMOVED_CLIENT_PARAMS = ("org_id", "project_id", "org_name", "project_name")
+from mem0lint.sdk.mem0_arguments import REMOVED_CLIENT_PARAMS
 
 
 class RemovedClientParam(Rule):
