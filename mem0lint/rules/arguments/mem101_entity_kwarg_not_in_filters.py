@@ -8,7 +8,7 @@ import libcst as cst
 
 from mem0lint import fixes
 from mem0lint.callsite import CallSite
-from mem0lint.dialects import MEM0, PLATFORM
+from mem0lint.dialects import MEM0, MEM0_ENTITIES, PLATFORM
 from mem0lint.filtertree import DictValue, ListValue
 from mem0lint.filtertree import walk as walk_filter
 from mem0lint.renames import spelling
@@ -44,6 +44,7 @@ class EntityKwargNotInFilters(Rule):
     name = "entity-kwarg-not-in-filters"
     dialects = MEM0
     methods = frozenset({"search", "get_all"})
+    claims_keywords = MEM0_ENTITIES
     severity = Severity.ERROR
     summary = "Entity ids (`user_id`, ...) passed as keywords instead of inside `filters=`"
     why = (

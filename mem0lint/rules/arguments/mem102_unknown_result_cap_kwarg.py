@@ -17,6 +17,8 @@ class UnknownResultCapKwarg(Rule):
     name = "unknown-result-cap-kwarg"
     dialects = MEM0
     methods = frozenset({"search"})
+    claims_keywords = frozenset(RESULT_CAP_ALIASES)
+    renames = dict.fromkeys(RESULT_CAP_ALIASES, "top_k")
     severity = Severity.WARNING
     summary = "`limit=`, `k=`, `max_results=`... on `search()`: the cap is `top_k`"
     why = (

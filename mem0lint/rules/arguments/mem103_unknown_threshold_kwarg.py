@@ -18,6 +18,8 @@ class UnknownThresholdKwarg(Rule):
     name = "unknown-threshold-kwarg"
     dialects = MEM0
     methods = frozenset({"search"})
+    claims_keywords = frozenset(THRESHOLD_ALIASES)
+    renames = dict.fromkeys(THRESHOLD_ALIASES, "threshold")
     severity = Severity.WARNING
     summary = "`min_score=`, `score_threshold=`... on `search()`: the minimum score is `threshold`"
     why = (

@@ -17,6 +17,8 @@ class UnknownRerankKwarg(Rule):
     name = "unknown-rerank-kwarg"
     dialects = MEM0
     methods = frozenset({"search"})
+    claims_keywords = frozenset(RERANK_ALIASES)
+    renames = dict.fromkeys(RERANK_ALIASES, "rerank")
     severity = Severity.WARNING
     summary = "`use_rerank=`, `reranking=`, `reorder=` on `search()`: the keyword is `rerank`"
     why = (

@@ -16,6 +16,8 @@ class FilterSingular(Rule):
     name = "filter-singular"
     dialects = MEM0
     methods = frozenset({"search", "get_all"})
+    claims_keywords = frozenset({"filter"})
+    renames = {"filter": "filters"}
     severity = Severity.ERROR
     summary = "`filter=` (singular) instead of `filters=`"
     why = (

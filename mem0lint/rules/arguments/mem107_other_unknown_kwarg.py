@@ -2,34 +2,35 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Iterator
 
 import libcst as cst
 
 from mem0lint.callsite import CallSite
-from mem0lint.dialects import MEM0, MEM0_ENTITIES, MEMOS_KEYWORDS
+from mem0lint.dialects import MEM0, MEMOS_KEYWORDS
 from mem0lint.filtertree import literal_value
 from mem0lint.rule import Example, Finding, Rule, Severity
 from mem0lint.rules.arguments.shared import camel_spelling_of, not_a_parameter
-from mem0lint.sdk.mem0_arguments import (
-    HARMLESS_REMOVED,
-    RERANK_ALIASES,
-    RESULT_CAP_ALIASES,
-    SEARCH_PAGING,
-    THRESHOLD_ALIASES,
-)
+from mem0lint.sdk.mem0_arguments import HARMLESS_REMOVED
 
-# Keywords another rule of this module explains, per method (MEM107 stays silent on them).
-EXPLAINED_ELSEWHERE = {
-    "search": frozenset(
-        {*RESULT_CAP_ALIASES, *THRESHOLD_ALIASES, *RERANK_ALIASES, *SEARCH_PAGING, "filter"}
-        | MEM0_ENTITIES
-        | set(MEMOS_KEYWORDS)
-    ),
-    "get_all": frozenset(
-        {*RESULT_CAP_ALIASES, "filter", "top_k", "page", "page_size"} | MEM0_ENTITIES
-    ),
-}
+
+@functools.cache
+def explained_elsewhere(dialect: str, method: str) -> frozenset[str]:
+    """Keywords another rule explains on this dialect's `method()` (MEM107 stays silent on them):
+    the `claims_keywords` the rules declare."""
+    from mem0lint.rule import all_rules  # at call time: every rule module is registered by then
+
+    claimed = {
+        keyword
+        for rule in all_rules().values()
+        if dialect in rule.dialects and (rule.methods is None or method in rule.methods)
+        for keyword in rule.claims_keywords
+    }
+    if method == "search":
+        # MEM691 (rules/cross_sdk.py) explains MemOS keywords; it declares no claims.
+        claimed |= set(MEMOS_KEYWORDS)
+    return frozenset(claimed)
 
 
 def _harmless(name: str, arg: cst.Arg) -> bool:
@@ -71,7 +72,7 @@ class OtherUnknownKwarg(Rule):
     ]
 
     def check(self, site: CallSite) -> Iterator[Finding]:
-        explained = EXPLAINED_ELSEWHERE[site.method]
+        explained = explained_elsewhere(site.dialect.id, site.method)
         for name, arg in site.keywords.items():
             if name in site.spec.params or name in explained or camel_spelling_of(name):
                 continue

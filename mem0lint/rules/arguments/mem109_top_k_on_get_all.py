@@ -18,6 +18,8 @@ class TopKOnGetAll(Rule):
     name = "top-k-on-get-all"
     dialects = frozenset({PLATFORM.id})
     methods = frozenset({"get_all"})
+    claims_keywords = frozenset({"top_k", *RESULT_CAP_ALIASES})
+    renames = dict.fromkeys(("top_k", *RESULT_CAP_ALIASES), "page_size")
     severity = Severity.WARNING
     summary = "`top_k=` (or `limit=`...) on Platform `get_all()`, which paginates instead"
     why = (

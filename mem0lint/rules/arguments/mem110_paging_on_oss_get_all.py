@@ -16,6 +16,8 @@ class PagingOnOssGetAll(Rule):
     name = "paging-on-oss-get-all"
     dialects = frozenset({"mem0-oss"})
     methods = frozenset({"get_all"})
+    claims_keywords = frozenset({*RESULT_CAP_ALIASES, "page_size", "page"})
+    renames = dict.fromkeys((*RESULT_CAP_ALIASES, "page_size"), "top_k")
     severity = Severity.WARNING
     summary = "`limit=`, `page=`, `page_size=` on open source `Memory.get_all()`"
     why = (

@@ -17,6 +17,7 @@ class PageOnSearch(Rule):
     name = "page-on-search"
     dialects = MEM0
     methods = frozenset({"search"})
+    claims_keywords = frozenset(SEARCH_PAGING)
     severity = Severity.WARNING
     summary = "`page=`, `page_size=`, `offset=` on `search()`, which does not paginate"
     why = (

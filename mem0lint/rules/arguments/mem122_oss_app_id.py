@@ -15,6 +15,7 @@ class OssAppId(Rule):
     name = "oss-app-id"
     dialects = frozenset({"mem0-oss"})
     methods = frozenset({"search", "get_all"})
+    claims_keywords = frozenset({"app_id"})
     severity = Severity.WARNING
     summary = "`app_id=` on open source `search()` / `get_all()`"
     why = (

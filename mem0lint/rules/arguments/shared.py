@@ -4,22 +4,17 @@ renames that never repeat a keyword, number literals, the positional filter slot
 
 from __future__ import annotations
 
+import functools
 import re
 
 import libcst as cst
 
 from mem0lint import argvalues, fixes
 from mem0lint.callsite import CallSite
+from mem0lint.dialects import MEM0
 from mem0lint.filtertree import literal_value
 from mem0lint.rule import Applicability, Fix
-from mem0lint.sdk.mem0_arguments import (
-    FILTER_POSITION,
-    KNOWN_SNAKE,
-    RERANK_ALIASES,
-    RESULT_CAP_ALIASES,
-    THRESHOLD_ALIASES,
-    UNKNOWN_KEYWORD_FATE,
-)
+from mem0lint.sdk.mem0_arguments import FILTER_POSITION, KNOWN_SNAKE, UNKNOWN_KEYWORD_FATE
 
 
 def not_a_parameter(site: CallSite, keyword: str) -> str:
@@ -36,22 +31,25 @@ def camel_spelling_of(name: str) -> str | None:
     return snake if snake != name and snake in KNOWN_SNAKE else None
 
 
+@functools.cache
+def _keyword_renames() -> dict[str, frozenset[str]]:
+    """Keyword -> every keyword the fix of some mem0 rule may rename it to: the rules' declared
+    `renames` of keywords they claim (`claims_keywords`), so filter-key renames do not count."""
+    from mem0lint.rule import all_rules  # at call time: every rule module is registered by then
+
+    targets: dict[str, set[str]] = {}
+    for rule in all_rules().values():
+        if rule.dialects & MEM0:
+            for old, new in rule.renames.items():
+                if old in rule.claims_keywords:
+                    targets.setdefault(old, set()).add(new)
+    return {old: frozenset(new) for old, new in targets.items()}
+
+
 def _could_become(name: str) -> frozenset[str]:
-    """Every keyword some rule of this module may rename `name` to (conservative)."""
-    targets = set()
-    if name in RESULT_CAP_ALIASES:
-        targets |= {"top_k", "page_size"}
-    if name == "top_k":
-        targets.add("page_size")  # Platform get_all (MEM109)
-    if name == "page_size":
-        targets.add("top_k")  # open source get_all (MEM110)
-    if name in THRESHOLD_ALIASES:
-        targets.add("threshold")
-    if name in RERANK_ALIASES:
-        targets.add("rerank")
-    if name == "filter":
-        targets.add("filters")
-    snake = camel_to_snake(name)
+    """Every keyword some rule may rename `name` to (conservative: any method, any dialect)."""
+    targets = set(_keyword_renames().get(name, ()))
+    snake = camel_to_snake(name)  # MEM124 renames any camelCase spelling: not a fixed table
     if snake != name:
         targets.add(snake)
     return frozenset(targets)

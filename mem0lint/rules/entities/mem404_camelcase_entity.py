@@ -18,6 +18,8 @@ class CamelCaseEntity(Rule):
     name = "camelcase-entity"
     dialects = MEM0
     methods = FILTER_METHODS
+    claims_keys = frozenset(ENTITY_CAMEL_CASE)
+    renames = ENTITY_CAMEL_CASE
     severity = Severity.ERROR
     summary = "`userId` / `agentId` / `appId` / `runId` as a filter key"
     why = (

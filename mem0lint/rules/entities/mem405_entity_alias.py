@@ -18,6 +18,8 @@ class EntityAlias(Rule):
     name = "entity-alias"
     dialects = MEM0
     methods = FILTER_METHODS
+    claims_keys = frozenset(ENTITY_ALIASES)
+    renames = ENTITY_ALIASES
     # Open source: reported only when the filter has no real entity id, i.e. when the call
     # raises ValueError; with a real id the key may be ordinary metadata and is left alone.
     severity = Severity.ERROR

@@ -1,0 +1,106 @@
+"""Rules declare the keywords and keys they explain and what their fixes rename; the lists other
+rules used to keep by hand are derived from those declarations.
+
+The old hand-kept lists of the mem0 argument rules are written out here once, to prove that the
+derivation reproduces them; the registry-wide checks keep future declarations consistent.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+from conftest import lint_source
+
+from mem0lint.dialects import DIALECTS, MEM0, MEM0_ENTITIES, MEMOS_KEYWORDS, OPEN_SOURCE, PLATFORM
+from mem0lint.rule import all_rules
+from mem0lint.rules.arguments.mem107_other_unknown_kwarg import explained_elsewhere
+from mem0lint.rules.arguments.shared import _could_become
+from mem0lint.sdk.mem0_arguments import client_class
+
+PLATFORM_PREAMBLE = "from mem0 import MemoryClient\n\nclient = MemoryClient()\n"
+
+CAP = {"limit", "k", "n", "max_results", "count", "size"}
+THRESHOLD = {"min_score", "score_threshold", "similarity_threshold", "min_relevance", "cutoff"}
+RERANK = {"use_rerank", "reranking", "reorder"}
+
+# The hand-kept `EXPLAINED_ELSEWHERE` of rules/arguments.py before the split.
+OLD_EXPLAINED = {
+    "search": CAP
+    | THRESHOLD
+    | RERANK
+    | {"page", "page_size", "offset", "filter"}
+    | MEM0_ENTITIES
+    | set(MEMOS_KEYWORDS),
+    "get_all": CAP | {"filter", "top_k", "page", "page_size"} | MEM0_ENTITIES,
+}
+
+
+@pytest.mark.parametrize("dialect", sorted(MEM0))
+@pytest.mark.parametrize("method", ["search", "get_all"])
+def test_explained_elsewhere_is_the_old_list(dialect, method):
+    # MEM107 skips the method's own parameters first: only the rest of each list matters.
+    params = set(DIALECTS[dialect].methods[method].params)
+    assert explained_elsewhere(dialect, method) - params == OLD_EXPLAINED[method] - params
+
+
+def _old_could_become(name: str) -> set[str]:
+    """The hand-kept `_could_become` of rules/arguments.py before the split (camelCase aside)."""
+    targets = set()
+    if name in CAP:
+        targets |= {"top_k", "page_size"}
+    if name == "top_k":
+        targets.add("page_size")
+    if name == "page_size":
+        targets.add("top_k")
+    if name in THRESHOLD:
+        targets.add("threshold")
+    if name in RERANK:
+        targets.add("rerank")
+    if name == "filter":
+        targets.add("filters")
+    return targets
+
+
+@pytest.mark.parametrize(
+    "name",
+    sorted(CAP | THRESHOLD | RERANK | {"top_k", "page_size", "page", "filter", "filters", "x"}),
+)
+def test_could_become_is_the_old_function(name):
+    assert _could_become(name) == _old_could_become(name)
+
+
+def test_every_rename_is_of_something_the_rule_claims():
+    for code, rule in all_rules().items():
+        claimed = rule.claims_keywords | rule.claims_keys
+        assert set(rule.renames) <= claimed, code
+
+
+def test_claims_of_the_argument_rules():
+    rules = all_rules()
+    assert rules["MEM105"].renames == {"filter": "filters"}
+    assert "page" in rules["MEM110"].claims_keywords and "page" not in rules["MEM110"].renames
+    assert rules["MEM404"].claims_keys >= {"userId", "agentID"}
+    assert rules["MEM405"].renames["session_id"] == "run_id"
+
+
+def test_mem107_still_reports_what_nobody_claims():
+    code = PLATFORM_PREAMBLE + "client.search('q', filters={'user_id': 'u'}, fields2=1, limit=3)\n"
+    found = sorted(d.code for d in lint_source(code))
+    assert found == ["MEM102", "MEM107"]
+
+
+def test_client_class_is_the_synchronous_class():
+    assert client_class(PLATFORM) == "MemoryClient"
+    assert client_class(OPEN_SOURCE) == "Memory"
+
+
+def test_argument_facts_import_without_libcst():
+    probe = (
+        "import sys, mem0lint.sdk.mem0_arguments as m; "
+        "assert 'libcst' not in sys.modules, 'libcst imported'; print(len(m.OPTION_KEYS))"
+    )
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "14"
