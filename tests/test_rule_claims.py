@@ -11,7 +11,7 @@ import subprocess
 import sys
 
 import pytest
-from conftest import lint_source
+from conftest import fix_source, lint_source
 
 from mem0lint.dialects import DIALECTS, MEM0, MEM0_ENTITIES, MEMOS_KEYWORDS, OPEN_SOURCE, PLATFORM
 from mem0lint.rule import all_rules
@@ -69,6 +69,29 @@ def _old_could_become(name: str) -> set[str]:
 )
 def test_could_become_is_the_old_function(name):
     assert _could_become(name) == _old_could_become(name)
+
+
+def test_could_become_knows_camel_case_and_memos_keywords():
+    assert _could_become("topK") == {"top_k"}
+    assert _could_become("memory_limit_number") == {"top_k"}
+    assert _could_become("relativity") == {"threshold"}
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        "client.search('q', filters={'user_id': 'u'}, limit=5, memory_limit_number=3)",
+        "client.search('q', filters={'user_id': 'u'}, min_score=0.2, relativity=0.5)",
+    ],
+)
+def test_a_memos_keyword_and_an_alias_never_become_one_keyword_twice(call):
+    # Before: MEM102 and MEM691 both renamed into `top_k` in one round -> `top_k=5, top_k=3`,
+    # a SyntaxError written by --fix. Now the alias waits; the result parses and keeps one.
+    code = PLATFORM_PREAMBLE + call + "\n"
+    fixed = fix_source(code, unsafe=True)
+    compile(fixed, "<fixed>", "exec")
+    target = "top_k" if "limit" in call else "threshold"
+    assert fixed.count(f"{target}=") == 1
 
 
 def test_every_rename_is_of_something_the_rule_claims():
