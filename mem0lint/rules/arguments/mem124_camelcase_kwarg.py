@@ -10,7 +10,7 @@ from mem0lint.filtertree import DictValue
 from mem0lint.rule import Example, Finding, Rule, Severity
 from mem0lint.rules.arguments.shared import camel_spelling_of, ignored_by, rename_fix
 
-# Severity of a camelCase entity id, per dialect (spec MEM124: the Platform call fails).
+# Severity of a camelCase entity id, per dialect: on the Platform the unscoped call fails.
 CAMEL_ENTITY_SEVERITY = {"mem0-platform": Severity.ERROR, "mem0-oss": Severity.WARNING}
 
 

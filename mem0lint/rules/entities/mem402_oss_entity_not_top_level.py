@@ -27,7 +27,7 @@ class OssEntityNotTopLevel(Rule):
         'contain at least one of: user_id, agent_id, run_id"). Put the entity id next to `AND`.'
     )
     fix_safety = (
-        "safe (R23) for a scalar entity condition that is a direct child of the root `AND` (the "
+        "safe for a scalar entity condition that is a direct child of the root `AND` (the "
         "two forms are the same conjunction); unsafe when its value is a variable (a non-scalar "
         "value would turn into an entity-id error); none inside `OR` / `NOT`"
     )

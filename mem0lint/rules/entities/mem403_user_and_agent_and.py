@@ -29,7 +29,7 @@ class UserAndAgentAnd(Rule):
         "result; to search a user's and an agent's memories use `OR`."
     )
     fix_safety = (
-        "unsafe (R22): `OR` asks a different question; right unless the data came from Direct "
+        "unsafe, since `OR` asks a different question; right unless the data came from Direct "
         "Import"
     )
     examples = [

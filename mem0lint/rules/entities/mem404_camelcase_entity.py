@@ -29,8 +29,7 @@ class CamelCaseEntity(Rule):
         "ValueError."
     )
     fix_safety = (
-        "safe (R24) when the snake_case key is not already there; open source `appId` has no "
-        "equivalent"
+        "safe when the snake_case key is not already there; open source `appId` has no equivalent"
     )
     examples = [
         Example(

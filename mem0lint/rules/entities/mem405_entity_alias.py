@@ -30,7 +30,7 @@ class EntityAlias(Rule):
         "rejects unknown top-level keys (HTTP 400); open source raises ValueError when no real "
         "entity id is left."
     )
-    fix_safety = "unsafe (R25): right only if those ids were stored under the mem0 name"
+    fix_safety = "unsafe, since it is right only if those ids were stored under the mem0 name"
     examples = [
         Example(
             "mem0-platform",
