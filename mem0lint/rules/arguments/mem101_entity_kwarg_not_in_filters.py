@@ -13,11 +13,8 @@ from mem0lint.filtertree import DictValue, ListValue
 from mem0lint.filtertree import walk as walk_filter
 from mem0lint.renames import spelling
 from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
+from mem0lint.rules.arguments.shared import is_none
 from mem0lint.rules.common import fully_literal
-
-
-def is_none(node: cst.BaseExpression) -> bool:
-    return isinstance(node, cst.Name) and node.value == "None"
 
 
 def entity_conflicts(tree: DictValue, names: list[str]) -> bool:

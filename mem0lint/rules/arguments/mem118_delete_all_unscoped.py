@@ -4,13 +4,11 @@ from __future__ import annotations
 
 from typing import Iterator
 
-import libcst as cst
-
 from mem0lint.callsite import CallSite
 from mem0lint.dialects import MEM0
 from mem0lint.rule import Example, Finding, Rule, Severity
 from mem0lint.rules.arguments.delete_all import METHODS
-from mem0lint.rules.arguments.shared import camel_spelling_of
+from mem0lint.rules.arguments.shared import camel_spelling_of, is_none
 from mem0lint.sdk.mem0_arguments import UNSCOPED_DELETE_ALL
 
 # Keywords that show the author tried to scope the call; judged by the rules that own them.
@@ -49,12 +47,8 @@ class DeleteAllUnscoped(Rule):
         for name, arg in site.keywords.items():
             if name in SCOPING_ATTEMPTS or camel_spelling_of(name) is not None:
                 return  # MEM116 / MEM117 / MEM124 explain those
-            if name in entities and not _is_none(arg.value):
+            if name in entities and not is_none(arg.value):
                 return
         yield Finding(
             site.call, f"`delete_all()` without an entity id {UNSCOPED_DELETE_ALL[site.dialect.id]}"
         )
-
-
-def _is_none(value: cst.BaseExpression) -> bool:
-    return isinstance(value, cst.Name) and value.value == "None"

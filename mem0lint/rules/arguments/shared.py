@@ -118,3 +118,8 @@ def positional_filter_dict(site: CallSite) -> cst.Arg | None:
 def ignored_by(site: CallSite) -> str:
     """How the called method treats a keyword it does not declare, for messages."""
     return UNKNOWN_KEYWORD_FATE[site.spec.on_unknown]
+
+
+def is_none(node: cst.BaseExpression) -> bool:
+    """The literal `None` (`user_id=None` means no user: no scope)."""
+    return isinstance(node, cst.Name) and node.value == "None"
