@@ -7,17 +7,13 @@ derivation reproduces them; the registry-wide checks keep future declarations co
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import pytest
 from conftest import fix_source, lint_source
 
-from mem0lint.dialects import DIALECTS, MEM0, MEM0_ENTITIES, MEMOS_KEYWORDS, OPEN_SOURCE, PLATFORM
+from mem0lint.dialects import DIALECTS, MEM0, MEM0_ENTITIES, MEMOS_KEYWORDS
 from mem0lint.rule import all_rules
 from mem0lint.rules.arguments.mem107_other_unknown_kwarg import explained_elsewhere
 from mem0lint.rules.arguments.shared import _could_become
-from mem0lint.sdk.mem0_arguments import client_class
 
 PLATFORM_PREAMBLE = "from mem0 import MemoryClient\n\nclient = MemoryClient()\n"
 
@@ -112,18 +108,3 @@ def test_mem107_still_reports_what_nobody_claims():
     code = PLATFORM_PREAMBLE + "client.search('q', filters={'user_id': 'u'}, fields2=1, limit=3)\n"
     found = sorted(d.code for d in lint_source(code))
     assert found == ["MEM102", "MEM107"]
-
-
-def test_client_class_is_the_synchronous_class():
-    assert client_class(PLATFORM) == "MemoryClient"
-    assert client_class(OPEN_SOURCE) == "Memory"
-
-
-def test_argument_facts_import_without_libcst():
-    probe = (
-        "import sys, mem0lint.sdk.mem0_arguments as m; "
-        "assert 'libcst' not in sys.modules, 'libcst imported'; print(len(m.OPTION_KEYS))"
-    )
-    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
-    assert result.returncode == 0, result.stderr
-    assert result.stdout.strip() == "14"

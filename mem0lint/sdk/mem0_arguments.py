@@ -50,6 +50,8 @@ FILTER_POSITION = {"search": 1, "get_all": 0}
 # Typed options models of the Platform, which sit in the positional slot after the query.
 OPTIONS_MODEL = {"search": "SearchMemoryOptions", "get_all": "GetAllMemoryOptions"}
 # Keys that make a positional dict a set of options (`{"filters": ..., "top_k": 5}`), not a filter.
+# The fields of SearchMemoryOptions / GetAllMemoryOptions (mem0/client/types.py) less `categories`
+# and `metadata`, which are filter keys too, plus open source's `explain`.
 OPTION_KEYS = frozenset(
     {
         "filters",
