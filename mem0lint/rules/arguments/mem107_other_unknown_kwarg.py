@@ -1,0 +1,84 @@
+"""MEM107: A keyword `search()` / `get_all()` does not have (`output_format=`, `version=`...)."""
+
+from __future__ import annotations
+
+import functools
+from typing import Iterator
+
+import libcst as cst
+
+from mem0lint.callsite import CallSite
+from mem0lint.dialects import MEM0, MEMOS_KEYWORDS
+from mem0lint.filtertree import literal_value
+from mem0lint.rule import Example, Finding, Rule, Severity
+from mem0lint.rules.arguments.shared import camel_spelling_of, not_a_parameter
+from mem0lint.sdk.mem0_arguments import HARMLESS_REMOVED
+
+
+@functools.cache
+def explained_elsewhere(dialect: str, method: str) -> frozenset[str]:
+    """Keywords another rule explains on this dialect's `method()` (MEM107 stays silent on them):
+    the `claims_keywords` the rules declare."""
+    from mem0lint.rule import all_rules  # at call time: every rule module is registered by then
+
+    claimed = {
+        keyword
+        for rule in all_rules().values()
+        if dialect in rule.dialects and (rule.methods is None or method in rule.methods)
+        for keyword in rule.claims_keywords
+    }
+    if method == "search":
+        # MEM691 (rules/cross_sdk.py) explains MemOS keywords; it declares no claims.
+        claimed |= set(MEMOS_KEYWORDS)
+    return frozenset(claimed)
+
+
+def _harmless(name: str, arg: cst.Arg) -> bool:
+    if name not in HARMLESS_REMOVED:
+        return False
+    values = HARMLESS_REMOVED[name]
+    if values is None:
+        return True
+    ok, value = literal_value(arg.value)
+    return ok and value in values and type(value) is type(next(iter(values)))
+
+
+class OtherUnknownKwarg(Rule):
+    code = "MEM107"
+    versions = {"mem0ai": ">=2.0.0"}
+    name = "other-unknown-kwarg"
+    dialects = MEM0
+    methods = frozenset({"search", "get_all"})
+    severity = Severity.WARNING
+    summary = "A keyword `search()` / `get_all()` does not have (`output_format=`, `version=`...)"
+    why = (
+        "mem0 `search()` and `get_all()` accept any keyword: open source drops unknown ones, the "
+        "Platform SDK sends them and the API ignores them. Options from older versions "
+        "(`output_format`, `version`, `enable_graph`) or other libraries do nothing. Where the "
+        'value asks for what 2.x does anyway (`version="v2"`, `output_format="v1.1"`, '
+        "`api_version=`, `enable_graph=False`) the keyword is only dead code: reported at info."
+    )
+    examples = [
+        Example(
+            "mem0-platform",
+            bad='client.search("q", filters={"user_id": "u"}, enable_graph=True)',
+            good='client.search("q", filters={"user_id": "u"})',
+        ),
+        Example(
+            "mem0-oss",
+            bad='memory.get_all(filters={"user_id": "u"}, fields=["memory"])',
+            good='memory.get_all(filters={"user_id": "u"})',
+        ),
+    ]
+
+    def check(self, site: CallSite) -> Iterator[Finding]:
+        explained = explained_elsewhere(site.dialect.id, site.method)
+        for name, arg in site.keywords.items():
+            if name in site.spec.params or name in explained or camel_spelling_of(name):
+                continue
+            if _harmless(name, arg):
+                what = not_a_parameter(site, name)
+                message = f"{what}; it asks for what 2.x does anyway: remove it"
+                yield Finding(arg, message, severity=Severity.INFO)
+                continue
+            yield Finding(arg, f"{not_a_parameter(site, name)}; remove it")

@@ -1,0 +1,49 @@
+"""MEM114: `search()` with an empty or whitespace-only query literal."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from mem0lint.callsite import CallSite
+from mem0lint.dialects import MEM0
+from mem0lint.filtertree import literal_value
+from mem0lint.rule import Example, Finding, Rule, Severity
+
+
+class EmptyQuery(Rule):
+    code = "MEM114"
+    versions = {"mem0ai": ">=2.0.0"}
+    name = "empty-query"
+    dialects = MEM0
+    methods = frozenset({"search"})
+    severity = Severity.ERROR
+    summary = "`search()` with an empty or whitespace-only query literal"
+    why = (
+        "Both mem0 SDKs strip the query and raise ValueError ('Invalid query: cannot be empty or "
+        "whitespace-only') before anything is searched. To list memories without a query, call "
+        "`get_all(filters=...)`."
+    )
+    examples = [
+        Example(
+            "mem0-platform",
+            bad='client.search("", filters={"user_id": "alice"})',
+            good='client.get_all(filters={"user_id": "alice"})',
+        ),
+        Example(
+            "mem0-oss",
+            bad='memory.search(query="  ", filters={"user_id": "alice"})',
+            good='memory.get_all(filters={"user_id": "alice"})',
+        ),
+    ]
+
+    def check(self, site: CallSite) -> Iterator[Finding]:
+        arg = site.keyword("query") or (site.positional[0] if site.positional else None)
+        if arg is None:
+            return
+        ok, value = literal_value(arg.value)
+        if ok and isinstance(value, str) and not value.strip():
+            yield Finding(
+                arg,
+                "`search()` query is empty or whitespace (ValueError); pass the text to search "
+                "for, or call `get_all(filters=...)` to list memories",
+            )

@@ -1,0 +1,103 @@
+"""What the mem0 SDKs accept as call arguments, beyond the signatures in `dialects.py`.
+
+Wrong keyword spellings, literal value ranges, the options models and removed keywords of mem0ai
+2.x, as plain data (no libcst): the argument rules (`rules/arguments/`, `rules/client/`) read these
+tables instead of spelling SDK knowledge inline. Sources: mem0ai 2.2.1, `mem0/client/main.py`
+(Platform) and `mem0/memory/main.py` (open source), and the Platform's API reference
+(https://docs.mem0.ai/api-reference).
+"""
+
+from __future__ import annotations
+
+from mem0lint.dialects import DIALECTS, MEM0, MEM0_ENTITIES, Dialect, OnUnknownKeyword
+
+# Wrong keyword spellings, all silently ignored by mem0 `search()` (the SDKs take **kwargs).
+RESULT_CAP_ALIASES = ("limit", "k", "n", "max_results", "count", "size")
+THRESHOLD_ALIASES = (
+    "min_score",
+    "score_threshold",
+    "similarity_threshold",
+    "min_relevance",
+    "cutoff",
+)
+RERANK_ALIASES = ("use_rerank", "reranking", "reorder")
+# Paging keywords: `search()` has no pages on either dialect (MEM111).
+SEARCH_PAGING = ("page", "page_size", "offset")
+
+# Accepted literal ranges, per dialect: (low, high); None = unbounded. Platform: server-side
+# validation (openapi); open source: `_validate_search_params` in mem0/memory/main.py.
+TOP_K_RANGE = {"mem0-platform": (1, 1000), "mem0-oss": (0, None)}
+THRESHOLD_RANGE = (0, 1)
+# Platform `get_all()` paginates; `page_size` is 1-200 (openapi).
+PAGE_SIZE_RANGE = (1, 200)
+# Who rejects an out-of-range value (Platform: server validation; open source: the SDK). Not the
+# grammar's `rejected_by` ("HTTP 400"): the Platform's range checks answer with some 4xx.
+RANGE_REJECTED_BY = {"mem0-platform": "HTTP 4xx", "mem0-oss": "ValueError"}
+
+# How a method that does not declare a keyword treats it (`Method.on_unknown`), for messages.
+UNKNOWN_KEYWORD_FATE = {
+    OnUnknownKeyword.SENT: "sent to the API, which silently ignores it",
+    OnUnknownKeyword.IGNORED: "silently ignored",
+}
+
+# Every snake_case keyword some mem0 method knows: the targets of camelCase spellings (MEM124).
+KNOWN_SNAKE = frozenset(
+    {p for d in MEM0 for m in DIALECTS[d].methods.values() for p in m.params} | MEM0_ENTITIES
+)
+
+# The index of the positional argument an author may have meant as the filter dict.
+FILTER_POSITION = {"search": 1, "get_all": 0}
+# Typed options models of the Platform, which sit in the positional slot after the query.
+OPTIONS_MODEL = {"search": "SearchMemoryOptions", "get_all": "GetAllMemoryOptions"}
+# Keys that make a positional dict a set of options (`{"filters": ..., "top_k": 5}`), not a filter.
+# The fields of SearchMemoryOptions / GetAllMemoryOptions (mem0/client/types.py) less `categories`
+# and `metadata`, which are filter keys too, plus open source's `explain`.
+OPTION_KEYS = frozenset(
+    {
+        "filters",
+        "top_k",
+        "threshold",
+        "rerank",
+        "page",
+        "page_size",
+        "fields",
+        "show_expired",
+        "latest_only",
+        "reference_date",
+        "keyword_search",
+        "start_date",
+        "end_date",
+        "explain",
+    }
+)
+
+# Keywords of mem0ai 1.x whose value asks for what 2.x does anyway (None: any value). Passing
+# them is dead code, not a silently wrong result: info, not a warning.
+HARMLESS_REMOVED = {
+    "version": frozenset({"v2"}),
+    "output_format": frozenset({"v1.1"}),
+    "api_version": None,
+    "enable_graph": frozenset({False}),
+}
+
+# `MemoryClient.__init__(api_key=None, host=None, client=None)` has no **kwargs since mem0ai 2.x:
+# these former parameters raise TypeError (organisation and project now come from the key).
+REMOVED_CLIENT_PARAMS = ("org_id", "project_id", "org_name", "project_name")
+
+# What an unscoped delete_all() runs into, and how to delete everything on purpose.
+UNSCOPED_DELETE_ALL = {
+    "mem0-platform": (
+        'is rejected by the API; pass `user_id=` / `agent_id=` / `app_id=` / `run_id=` (`"*"` '
+        "for one of them deletes all memories of that entity type)"
+    ),
+    "mem0-oss": (
+        "raises ValueError; pass `user_id=` / `agent_id=` / `run_id=` (`reset()` wipes every "
+        "memory on purpose)"
+    ),
+}
+
+
+def client_class(dialect: Dialect) -> str:
+    """The synchronous client class a user of `dialect` holds (`MemoryClient`, `Memory`)."""
+    names = {name.rsplit(".", 1)[-1] for name in dialect.classes}
+    return min(name for name in names if not name.startswith("Async"))
