@@ -137,3 +137,8 @@ WILDCARD_MEANS_PRESENT = {
     PLATFORM.id: True,  # any non-null value
     OPEN_SOURCE.id: False,  # Qdrant skips the condition: it matches every record
 }
+
+# A filter key `"metadata.k"`: the author meant the metadata key `k`.
+METADATA_PREFIX = "metadata."
+# Platform metadata conditions that a `{"metadata": {k: v}}` wrapper can hold (§3.1).
+PLATFORM_METADATA_OPS = frozenset({"eq", "ne", "contains"})

@@ -4,7 +4,8 @@ Every key of an operator dict (`{"field": {op: value}}`) has exactly one rule th
 it, chosen by `owner()`: a `$`-spelling goes to MEM201 unless a more specific rule explains it
 ($exists, $regex, $nin on Platform, $ne: None), SQL symbols to MEM203, and so on. Operators that
 exist in the dialect are then checked against what the field accepts (per-field-kind tables below);
-those rules see only keys nobody else owns, so a key is never reported twice."""
+those rules see only keys nobody else owns, so a key is never reported twice.
+"""
 
 from __future__ import annotations
 
