@@ -7,6 +7,7 @@ Plain data: no libcst here. The grammar itself (operator sets, logical keys, ent
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Union
 
@@ -142,3 +143,39 @@ WILDCARD_MEANS_PRESENT = {
 METADATA_PREFIX = "metadata."
 # Platform metadata conditions that a `{"metadata": {k: v}}` wrapper can hold (§3.1).
 PLATFORM_METADATA_OPS = frozenset({"eq", "ne", "contains"})
+
+# ISO-8601 as mem0 reads it: a calendar date, or a date and time with optional seconds,
+# fraction and zone. A space instead of `T` is accepted too (Qdrant's own date pattern does).
+ISO_DATE = re.compile(
+    r"(?P<date>\d{4}-\d{2}-\d{2})"
+    r"(?:[T ](?P<time>\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?)(?P<zone>Z|[+-]\d{2}:?\d{2})?)?"
+)
+
+# Date-valued keywords outside filters, per dialect and method. (Open source rejects any
+# `reference_date` whatever its value: MEM115.)
+DATE_KEYWORDS = {
+    "mem0-platform": {"get_all": ("start_date", "end_date"), "search": ("reference_date",)},
+}
+
+# The wildcard: "any value", not a date.
+WILDCARD = "*"
+
+# Numeric parameters: the type each expects, and the literal types each dialect turns down.
+# Open source: `_validate_search_params` (mem0/memory/main.py) wants `isinstance(top_k, int)` and
+# not bool, and `isinstance(threshold, (int, float))` (so a bool threshold passes, as 0/1).
+# Platform: sent as JSON as written; a float `top_k` such as 5.0 is left alone (the API's
+# handling of it is undocumented and likely accepted).
+NUMERIC_PARAMS = {"top_k": int, "threshold": float}
+
+REJECTED_TYPES = {
+    "mem0-oss": {"top_k": (str, bool, float), "threshold": (str,)},
+    "mem0-platform": {"top_k": (str, bool), "threshold": (str,)},
+}
+
+# What a wrong type runs into. Open source: `_validate_search_params` raises ValueError (and
+# rejects a bool `top_k`). Platform: the value is sent as JSON as written; the API documents an
+# integer / number, its handling of a string is not documented.
+WRONG_TYPE_OUTCOME = {
+    "mem0-oss": "ValueError",
+    "mem0-platform": "sent as JSON of the wrong type; the API documents a number",
+}
