@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from mem0lint import fixes
 from mem0lint.callsite import CallSite
 from mem0lint.filtertree import Opaque
+from mem0lint.renames import rename_key_fix
 from mem0lint.rule import Applicability, Example, Finding, Fix
 from mem0lint.rules.filters.shared import (
     FieldKindRule,
@@ -70,4 +70,4 @@ class KeywordsBadOperator(FieldKindRule):
             isinstance(value, Opaque) or (plain_scalar(value) and isinstance(value.value, str))
         ):
             return None
-        return Fix(Applicability.UNSAFE, message, (fixes.rename_key(entry, "icontains"),))
+        return rename_key_fix(violation.ops, entry, "icontains", message, Applicability.UNSAFE)

@@ -93,10 +93,8 @@ class DottedMetadataKey(Rule):
     @staticmethod
     def _flatten(site: CallSite, condition: ConditionDict, entry: Entry, field: str) -> Fix | None:
         grammar = site.dialect.grammar
-        taken = set(condition.node.keys())
         if (
-            not condition.node.complete
-            or field in taken
+            not condition.node.complete  # a `**spread` may hold `field`: no rename at all
             or field in grammar.entity_fields
             or field == "metadata"
             or logical_name(field) is not None
