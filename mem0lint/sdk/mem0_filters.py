@@ -13,6 +13,9 @@ from typing import Union
 
 from mem0lint.dialects import MEM0_ENTITIES, OPEN_SOURCE, PLATFORM, TIME_FIELDS
 
+# The mem0 methods that take a `filters` dict (both dialects).
+FILTER_METHODS = frozenset({"search", "get_all"})
+
 # `$`-operators whose bare form means the same in mem0 as in MongoDB. `$not` is left out: in
 # MongoDB it negates one operator expression, not a list of conditions.
 DOLLAR_SAFE = {
@@ -141,8 +144,6 @@ WILDCARD_MEANS_PRESENT = {
 
 # A filter key `"metadata.k"`: the author meant the metadata key `k`.
 METADATA_PREFIX = "metadata."
-# Platform metadata conditions that a `{"metadata": {k: v}}` wrapper can hold (§3.1).
-PLATFORM_METADATA_OPS = frozenset({"eq", "ne", "contains"})
 
 # ISO-8601 as mem0 reads it: a calendar date, or a date and time with optional seconds,
 # fraction and zone. A space instead of `T` is accepted too (Qdrant's own date pattern does).

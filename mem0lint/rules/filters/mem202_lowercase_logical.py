@@ -10,7 +10,7 @@ from mem0lint.ossflatten import logical_rename_keeps_meaning
 from mem0lint.renames import rename_key_fix
 from mem0lint.rule import Example, Finding, Rule, Severity
 from mem0lint.rules.common import condition_dicts, logical_name
-from mem0lint.rules.filters.shared import FILTER_METHODS
+from mem0lint.sdk.mem0_filters import FILTER_METHODS
 
 
 class LowercaseLogical(Rule):

@@ -8,14 +8,8 @@ from mem0lint.callsite import CallSite
 from mem0lint.dialects import MEM0
 from mem0lint.renames import rename_key_fix
 from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
-from mem0lint.rules.filters.shared import (
-    FILTER_METHODS,
-    REJECTS,
-    operator_entries,
-    plain_scalar,
-    replace_value,
-)
-from mem0lint.sdk.mem0_filters import SQL_SYMBOLS
+from mem0lint.rules.filters.shared import operator_entries, plain_scalar, replace_value
+from mem0lint.sdk.mem0_filters import FILTER_METHODS, SQL_SYMBOLS
 
 
 class SqlSymbolOperator(Rule):
@@ -78,6 +72,7 @@ class SqlSymbolOperator(Rule):
             use = "a bare value (or `eq`)" if word == "eq" else f"`{word}`"
             yield Finding(
                 op.entry.key_node,
-                f"`{op.key}` is not a mem0 operator ({REJECTS[site.dialect.id]}); use {use}",
+                f"`{op.key}` is not a mem0 operator ({site.dialect.grammar.rejected_by}); "
+                f"use {use}",
                 fix,
             )

@@ -12,7 +12,8 @@ from mem0lint.dialects import PLATFORM
 from mem0lint.filtertree import DictValue, Scalar
 from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
 from mem0lint.rules.common import logical_name
-from mem0lint.rules.filters.shared import FILTER_METHODS, OperatorEntry, operator_entries
+from mem0lint.rules.filters.shared import OperatorEntry, operator_entries
+from mem0lint.sdk.mem0_filters import FILTER_METHODS
 
 
 class NinOnPlatform(Rule):

@@ -10,15 +10,9 @@ from mem0lint.dialects import MEM0
 from mem0lint.filtertree import Scalar
 from mem0lint.renames import rename_key_fix
 from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
-from mem0lint.rules.filters.shared import (
-    FILTER_METHODS,
-    REJECTS,
-    OperatorEntry,
-    new_dict,
-    operator_entries,
-    replace_value,
-)
+from mem0lint.rules.filters.shared import OperatorEntry, new_dict, operator_entries, replace_value
 from mem0lint.sdk.mem0_filters import (
+    FILTER_METHODS,
     FOREIGN_OPERATORS,
     METADATA_KIND,
     NESTED_DICT_IS_OPERATOR_DICT,
@@ -107,7 +101,7 @@ class UnknownOperator(Rule):
                 advice = f"mem0 operators are {operator_list(site)}"
             yield Finding(
                 op.entry.key_node,
-                f"`{op.key}` is not a mem0 operator ({REJECTS[site.dialect.id]}); {advice}",
+                f"`{op.key}` is not a mem0 operator ({site.dialect.grammar.rejected_by}); {advice}",
                 fix,
             )
 

@@ -8,8 +8,8 @@ from mem0lint.callsite import CallSite
 from mem0lint.dialects import MEM0
 from mem0lint.filtertree import Scalar
 from mem0lint.rule import Example, Finding, Rule, Severity
-from mem0lint.rules.filters.shared import FILTER_METHODS, REJECTS, operator_entries, presence_fix
-from mem0lint.sdk.mem0_filters import WILDCARD_MEANS_PRESENT
+from mem0lint.rules.filters.shared import operator_entries, presence_fix
+from mem0lint.sdk.mem0_filters import FILTER_METHODS, WILDCARD_MEANS_PRESENT
 
 
 class ExistsOperator(Rule):
@@ -59,6 +59,6 @@ class ExistsOperator(Rule):
                 advice = 'there is no portable presence test (`"*"` is a no-op on Qdrant)'
             yield Finding(
                 op.entry.key_node,
-                f"`{op.key}` is not a mem0 operator ({REJECTS[site.dialect.id]}); {advice}",
+                f"`{op.key}` is not a mem0 operator ({site.dialect.grammar.rejected_by}); {advice}",
                 fix,
             )

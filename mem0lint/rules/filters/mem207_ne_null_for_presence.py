@@ -7,8 +7,8 @@ from typing import Iterator
 from mem0lint.callsite import CallSite
 from mem0lint.dialects import MEM0, OPEN_SOURCE, PLATFORM
 from mem0lint.rule import Example, Finding, Rule, Severity
-from mem0lint.rules.filters.shared import FILTER_METHODS, operator_entries, presence_fix
-from mem0lint.sdk.mem0_filters import WILDCARD_MEANS_PRESENT
+from mem0lint.rules.filters.shared import operator_entries, presence_fix
+from mem0lint.sdk.mem0_filters import FILTER_METHODS, WILDCARD_MEANS_PRESENT
 
 
 class NeNullForPresence(Rule):

@@ -8,13 +8,8 @@ from mem0lint.callsite import CallSite
 from mem0lint.dialects import MEM0
 from mem0lint.filtertree import Scalar
 from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
-from mem0lint.rules.filters.shared import (
-    FILTER_METHODS,
-    REJECTS,
-    new_list,
-    operator_entries,
-    replace_value,
-)
+from mem0lint.rules.filters.shared import new_list, operator_entries, replace_value
+from mem0lint.sdk.mem0_filters import FILTER_METHODS
 
 
 class InNeedsList(Rule):
@@ -56,7 +51,7 @@ class InNeedsList(Rule):
                 )
             yield Finding(
                 op.entry.key_node,
-                f"`{op.key}` needs a list of values ({REJECTS[site.dialect.id]}); "
+                f"`{op.key}` needs a list of values ({site.dialect.grammar.rejected_by}); "
                 f"write `{op.key}: [...]`",
                 fix,
             )

@@ -8,7 +8,8 @@ from mem0lint.callsite import CallSite
 from mem0lint.dialects import OPEN_SOURCE
 from mem0lint.filtertree import DictValue, Entry, ListValue
 from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
-from mem0lint.rules.filters.shared import FILTER_METHODS, owner, plain_scalar, replace_value
+from mem0lint.rules.filters.shared import owner, plain_scalar, replace_value
+from mem0lint.sdk.mem0_filters import FILTER_METHODS
 
 
 class EntityOperatorOnOss(Rule):

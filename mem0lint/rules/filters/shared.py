@@ -16,26 +16,22 @@ import libcst as cst
 
 from mem0lint import fixes
 from mem0lint.callsite import CallSite
-from mem0lint.dialects import OPEN_SOURCE, PLATFORM
+from mem0lint.dialects import PLATFORM
 from mem0lint.filtertree import DictValue, Entry, ListValue, Scalar
 from mem0lint.rule import Applicability, Fix, Rule, Severity
 from mem0lint.rules.common import FieldCondition, field_conditions
 from mem0lint.sdk.mem0_filters import (
     FIELD_KINDS,
+    FILTER_METHODS,
     METADATA_KIND,
     SQL_SYMBOLS,
     WILDCARD_MEANS_PRESENT,
     FieldKind,
 )
 
-FILTER_METHODS = frozenset({"search", "get_all"})
-
 # `$`-keys another rule explains better than MEM201 does. `owner()` also sends `$nin` to MEM204
 # where the dialect has no `nin`, and `$ne: None` to MEM207.
 DOLLAR_ELSEWHERE = {"$exists": "MEM206", "$regex": "MEM205", "$options": "MEM205"}
-
-# How each dialect refuses a filter it cannot read.
-REJECTS = {PLATFORM.id: "HTTP 400", OPEN_SOURCE.id: "ValueError"}
 
 
 def is_metadata_wrapper(condition: FieldCondition) -> bool:

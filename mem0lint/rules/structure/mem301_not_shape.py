@@ -11,7 +11,8 @@ from mem0lint.dialects import MEM0
 from mem0lint.filtertree import DictValue, Entry, ListValue, Scalar
 from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
 from mem0lint.rules.common import condition_dicts
-from mem0lint.rules.structure.shared import FILTER_METHODS, logical_entries
+from mem0lint.rules.structure.shared import logical_entries
+from mem0lint.sdk.mem0_filters import FILTER_METHODS
 
 
 class NotShape(Rule):

@@ -12,7 +12,8 @@ from mem0lint.dialects import PLATFORM
 from mem0lint.filtertree import Entry, ListValue
 from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
 from mem0lint.rules.common import ConditionDict, condition_dicts
-from mem0lint.rules.structure.shared import FILTER_METHODS, logical_entries, replace_entries
+from mem0lint.rules.structure.shared import logical_entries, replace_entries
+from mem0lint.sdk.mem0_filters import FILTER_METHODS
 
 
 class AndOrSiblings(Rule):

@@ -8,7 +8,8 @@ from mem0lint.callsite import CallSite
 from mem0lint.dialects import PLATFORM
 from mem0lint.rule import Example, Finding, Rule, Severity
 from mem0lint.rules.common import condition_dicts
-from mem0lint.rules.structure.shared import FILTER_METHODS, owned_by_other_rules
+from mem0lint.rules.structure.shared import owned_by_other_rules
+from mem0lint.sdk.mem0_filters import FILTER_METHODS
 
 
 class UnknownNestedKey(Rule):

@@ -11,8 +11,8 @@ from mem0lint.filtertree import DictValue, Entry
 from mem0lint.renames import key_taken, may_hide, rename_key_fix
 from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
 from mem0lint.rules.common import ConditionDict, condition_dicts, logical_name
-from mem0lint.rules.structure.shared import FILTER_METHODS, dotted_metadata_field, is_plain_scalar
-from mem0lint.sdk.mem0_filters import PLATFORM_METADATA_OPS
+from mem0lint.rules.structure.shared import dotted_metadata_field, is_plain_scalar
+from mem0lint.sdk.mem0_filters import FILTER_METHODS, METADATA
 
 
 class DottedMetadataKey(Rule):
@@ -73,9 +73,7 @@ class DottedMetadataKey(Rule):
             isinstance(value, DictValue)
             and value.complete
             and value.entries
-            and all(
-                e.key in PLATFORM_METADATA_OPS and is_plain_scalar(e.value) for e in value.entries
-            )
+            and all(e.key in METADATA.operators and is_plain_scalar(e.value) for e in value.entries)
         )
         if not simple:
             return None  # MEM208 / MEM307 explain what the Platform cannot express

@@ -9,7 +9,7 @@ from mem0lint.callsite import CallSite
 from mem0lint.filtertree import DictValue, Entry
 from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
 from mem0lint.rules.common import ConditionDict, condition_dicts, logical_name
-from mem0lint.rules.structure.shared import FILTER_METHODS
+from mem0lint.sdk.mem0_filters import FILTER_METHODS
 
 
 class MetadataWrapperOnOss(Rule):

@@ -12,7 +12,7 @@ from mem0lint.dialects import MEM0
 from mem0lint.filtertree import DictValue, Entry, ListValue, Scalar
 from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
 from mem0lint.rules.common import condition_dicts, logical_name
-from mem0lint.rules.structure.shared import FILTER_METHODS
+from mem0lint.sdk.mem0_filters import FILTER_METHODS
 
 
 class LogicalValueNotList(Rule):

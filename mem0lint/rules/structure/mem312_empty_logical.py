@@ -9,7 +9,7 @@ from mem0lint.dialects import MEM0
 from mem0lint.filtertree import DictValue, ListValue
 from mem0lint.rule import Example, Finding, Rule, Severity
 from mem0lint.rules.common import condition_dicts, logical_name
-from mem0lint.rules.structure.shared import FILTER_METHODS
+from mem0lint.sdk.mem0_filters import FILTER_METHODS
 
 
 class EmptyLogical(Rule):

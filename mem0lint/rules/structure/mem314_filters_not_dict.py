@@ -10,7 +10,7 @@ from mem0lint.callsite import CallSite
 from mem0lint.dialects import MEM0
 from mem0lint.filtertree import ListValue, Scalar
 from mem0lint.rule import Example, Finding, Rule, Severity
-from mem0lint.rules.structure.shared import FILTER_METHODS
+from mem0lint.sdk.mem0_filters import FILTER_METHODS
 
 
 class FiltersNotDict(Rule):

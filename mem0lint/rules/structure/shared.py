@@ -15,8 +15,6 @@ from mem0lint.filtertree import DictValue, Entry, Scalar
 from mem0lint.rules.common import logical_name
 from mem0lint.sdk.mem0_filters import METADATA_PREFIX
 
-FILTER_METHODS = frozenset({"search", "get_all"})
-
 
 def logical_entries(node: DictValue, name: str) -> list[Entry]:
     return [e for e in node.entries if logical_name(e.key) == name]

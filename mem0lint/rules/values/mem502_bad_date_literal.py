@@ -10,7 +10,7 @@ from mem0lint.dialects import MEM0
 from mem0lint.filtertree import DictValue, FilterNode, ListValue, Scalar, literal_value
 from mem0lint.rule import Example, Finding, Rule, Severity
 from mem0lint.rules.common import field_conditions
-from mem0lint.sdk.mem0_filters import DATE_KEYWORDS, ISO_DATE, WILDCARD
+from mem0lint.sdk.mem0_filters import DATE_KEYWORDS, FILTER_METHODS, ISO_DATE, WILDCARD
 
 
 def is_iso_date(text: str) -> bool:
@@ -44,7 +44,7 @@ class BadDateLiteral(Rule):
     versions = {"mem0ai": ">=2.0.0"}
     name = "bad-date-literal"
     dialects = MEM0
-    methods = frozenset({"search", "get_all"})
+    methods = FILTER_METHODS
     severity = Severity.WARNING
     summary = "A date string on a time field that is not ISO-8601"
     why = (

@@ -12,7 +12,12 @@ from mem0lint.callsite import CallSite
 from mem0lint.dialects import MEM0
 from mem0lint.filtertree import literal_value
 from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
-from mem0lint.sdk.mem0_filters import NUMERIC_PARAMS, REJECTED_TYPES, WRONG_TYPE_OUTCOME
+from mem0lint.sdk.mem0_filters import (
+    FILTER_METHODS,
+    NUMERIC_PARAMS,
+    REJECTED_TYPES,
+    WRONG_TYPE_OUTCOME,
+)
 
 
 def numeric_text(text: str, kind: type) -> int | float | None:
@@ -30,7 +35,7 @@ class NumericArgType(Rule):
     versions = {"mem0ai": ">=2.0.0"}
     name = "numeric-arg-type"
     dialects = MEM0
-    methods = frozenset({"search", "get_all"})
+    methods = FILTER_METHODS
     severity = {"mem0-platform": Severity.WARNING, "mem0-oss": Severity.ERROR}
     summary = "`top_k` / `threshold` given as a string, a bool, or (`top_k`) a float"
     why = (
