@@ -403,6 +403,8 @@ class CamelCaseEntity(Rule):
     name = "camelcase-entity"
     dialects = MEM0
     methods = FILTER_METHODS
+    claims_keys = frozenset(ENTITY_CAMEL_CASE)
+    renames = ENTITY_CAMEL_CASE
     severity = Severity.ERROR
     summary = "`userId` / `agentId` / `appId` / `runId` as a filter key"
     why = (
@@ -464,6 +466,8 @@ class EntityAlias(Rule):
     name = "entity-alias"
     dialects = MEM0
     methods = FILTER_METHODS
+    claims_keys = frozenset(ENTITY_ALIASES)
+    renames = ENTITY_ALIASES
     # Open source: reported only when the filter has no real entity id, i.e. when the call
     # raises ValueError; with a real id the key may be ordinary metadata and is left alone.
     severity = Severity.ERROR

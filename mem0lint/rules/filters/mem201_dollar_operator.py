@@ -19,6 +19,7 @@ class DollarOperator(Rule):
     code = "MEM201"
     versions = {"mem0ai": ">=2.0.0"}
     name = "dollar-operator"
+    claims_keys = frozenset({"$*"})  # every `$`-spelling, logical keys included
     dialects = MEM0
     methods = FILTER_METHODS
     severity = Severity.ERROR

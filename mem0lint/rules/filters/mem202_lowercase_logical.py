@@ -9,7 +9,7 @@ from mem0lint.dialects import MEM0
 from mem0lint.ossflatten import logical_rename_keeps_meaning
 from mem0lint.renames import rename_key_fix
 from mem0lint.rule import Example, Finding, Rule, Severity
-from mem0lint.rules.common import condition_dicts, logical_name
+from mem0lint.rules.common import LOGICAL, any_case, condition_dicts, logical_name
 from mem0lint.sdk.mem0_filters import FILTER_METHODS
 
 
@@ -17,6 +17,7 @@ class LowercaseLogical(Rule):
     code = "MEM202"
     versions = {"mem0ai": ">=2.0.0"}
     name = "lowercase-logical"
+    claims_keys = frozenset(any_case(name) for name in LOGICAL.values())
     dialects = MEM0
     methods = FILTER_METHODS
     severity = Severity.ERROR

@@ -7,15 +7,21 @@ from typing import Iterator
 from mem0lint.callsite import CallSite
 from mem0lint.dialects import MEM0
 from mem0lint.renames import rename_key_fix
-from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
-from mem0lint.rules.filters.shared import operator_entries, plain_scalar, replace_value
+from mem0lint.rule import Applicability, Example, Finding, Fix, Severity
+from mem0lint.rules.filters.shared import (
+    OperatorRule,
+    operator_entries,
+    plain_scalar,
+    replace_value,
+)
 from mem0lint.sdk.mem0_filters import FILTER_METHODS, SQL_SYMBOLS
 
 
-class SqlSymbolOperator(Rule):
+class SqlSymbolOperator(OperatorRule):
     code = "MEM203"
     versions = {"mem0ai": ">=2.0.0"}
     name = "sql-symbol-operator"
+    claims_operators = frozenset(SQL_SYMBOLS)
     dialects = MEM0
     methods = FILTER_METHODS
     severity = Severity.ERROR

@@ -10,16 +10,17 @@ from mem0lint import fixes
 from mem0lint.callsite import CallSite
 from mem0lint.dialects import PLATFORM
 from mem0lint.filtertree import DictValue, Scalar
-from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
+from mem0lint.rule import Applicability, Example, Finding, Fix, Severity
 from mem0lint.rules.common import logical_name
-from mem0lint.rules.filters.shared import OperatorEntry, operator_entries
+from mem0lint.rules.filters.shared import OperatorEntry, OperatorRule, operator_entries
 from mem0lint.sdk.mem0_filters import FILTER_METHODS
 
 
-class NinOnPlatform(Rule):
+class NinOnPlatform(OperatorRule):
     code = "MEM204"
     versions = {"mem0ai": ">=2.0.0"}
     name = "nin-on-platform"
+    claims_operators = frozenset({"nin", "$nin"})
     dialects = frozenset({PLATFORM.id})
     methods = FILTER_METHODS
     severity = Severity.ERROR

@@ -9,8 +9,14 @@ from mem0lint.callsite import CallSite
 from mem0lint.dialects import MEM0
 from mem0lint.filtertree import Scalar
 from mem0lint.renames import rename_key_fix
-from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
-from mem0lint.rules.filters.shared import OperatorEntry, new_dict, operator_entries, replace_value
+from mem0lint.rule import Applicability, Example, Finding, Fix, Severity
+from mem0lint.rules.filters.shared import (
+    OperatorEntry,
+    OperatorRule,
+    new_dict,
+    operator_entries,
+    replace_value,
+)
 from mem0lint.sdk.mem0_filters import (
     FILTER_METHODS,
     FOREIGN_OPERATORS,
@@ -41,10 +47,11 @@ def operator_list(site: CallSite) -> str:
     return ", ".join(op for op in order if op in site.dialect.grammar.operators)
 
 
-class UnknownOperator(Rule):
+class UnknownOperator(OperatorRule):
     code = "MEM205"
     versions = {"mem0ai": ">=2.0.0"}
     name = "unknown-operator"
+    claims_operators = frozenset({"$regex", "$options"})  # and every key not in the grammar
     dialects = MEM0
     methods = FILTER_METHODS
     severity = Severity.ERROR

@@ -7,15 +7,16 @@ from typing import Iterator
 from mem0lint.callsite import CallSite
 from mem0lint.dialects import MEM0
 from mem0lint.filtertree import Scalar
-from mem0lint.rule import Example, Finding, Rule, Severity
-from mem0lint.rules.filters.shared import operator_entries, presence_fix
+from mem0lint.rule import Example, Finding, Severity
+from mem0lint.rules.filters.shared import OperatorRule, operator_entries, presence_fix
 from mem0lint.sdk.mem0_filters import FILTER_METHODS, WILDCARD_MEANS_PRESENT
 
 
-class ExistsOperator(Rule):
+class ExistsOperator(OperatorRule):
     code = "MEM206"
     versions = {"mem0ai": ">=2.0.0"}
     name = "exists-operator"
+    claims_operators = frozenset({"exists", "$exists"})
     dialects = MEM0
     methods = FILTER_METHODS
     severity = Severity.ERROR

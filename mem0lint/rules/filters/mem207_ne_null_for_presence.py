@@ -6,15 +6,16 @@ from typing import Iterator
 
 from mem0lint.callsite import CallSite
 from mem0lint.dialects import MEM0, OPEN_SOURCE, PLATFORM
-from mem0lint.rule import Example, Finding, Rule, Severity
-from mem0lint.rules.filters.shared import operator_entries, presence_fix
+from mem0lint.rule import Example, Finding, Severity
+from mem0lint.rules.filters.shared import OperatorRule, is_null, operator_entries, presence_fix
 from mem0lint.sdk.mem0_filters import FILTER_METHODS, WILDCARD_MEANS_PRESENT
 
 
-class NeNullForPresence(Rule):
+class NeNullForPresence(OperatorRule):
     code = "MEM207"
     versions = {"mem0ai": ">=2.0.0"}
     name = "ne-null-for-presence"
+    claims_operators = frozenset({"ne", "$ne"})
     dialects = MEM0
     methods = FILTER_METHODS
     # Open source: Qdrant (the default store) builds `MatchExcept(except=[None])`, which pydantic
@@ -45,6 +46,10 @@ class NeNullForPresence(Rule):
             good='memory.get_all(filters={"user_id": "u1", "project": "apollo"})',
         ),
     ]
+
+    @staticmethod
+    def claims_value(value: object) -> bool:
+        return is_null(value)
 
     def check(self, site: CallSite) -> Iterator[Finding]:
         present = WILDCARD_MEANS_PRESENT[site.dialect.id]

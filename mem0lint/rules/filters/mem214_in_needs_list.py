@@ -6,16 +6,17 @@ from typing import Iterator
 
 from mem0lint.callsite import CallSite
 from mem0lint.dialects import MEM0
-from mem0lint.filtertree import Scalar
-from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
-from mem0lint.rules.filters.shared import new_list, operator_entries, replace_value
+from mem0lint.filtertree import DictValue, Scalar
+from mem0lint.rule import Applicability, Example, Finding, Fix, Severity
+from mem0lint.rules.filters.shared import OperatorRule, new_list, operator_entries, replace_value
 from mem0lint.sdk.mem0_filters import FILTER_METHODS
 
 
-class InNeedsList(Rule):
+class InNeedsList(OperatorRule):
     code = "MEM214"
     versions = {"mem0ai": ">=2.0.0"}
     name = "in-needs-list"
+    claims_operators = frozenset({"in", "nin"})
     dialects = MEM0
     methods = FILTER_METHODS
     severity = Severity.ERROR
@@ -39,6 +40,10 @@ class InNeedsList(Rule):
             fixed='memory.search("q", filters={"user_id": "u1", "tier": {"nin": ["trial"]}})',
         ),
     ]
+
+    @staticmethod
+    def claims_value(value: object) -> bool:
+        return isinstance(value, (Scalar, DictValue))
 
     def check(self, site: CallSite) -> Iterator[Finding]:
         for op in operator_entries(site, self.code):

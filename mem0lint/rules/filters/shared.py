@@ -1,16 +1,18 @@
 """MEM2xx, operators inside mem0 filters: what the rules of this package share.
 
 Every key of an operator dict (`{"field": {op: value}}`) has exactly one rule that speaks about
-it, chosen by `owner()`: a `$`-spelling goes to MEM201 unless a more specific rule explains it
-($exists, $regex, $nin on Platform, $ne: None), SQL symbols to MEM203, and so on. Operators that
+it, chosen by `owner()` from what the rules declare (`OperatorRule.claims_operators`): a
+`$`-spelling goes to MEM201 unless a more specific rule claims it ($exists, $regex, $nin on
+Platform, $ne: None), SQL symbols to MEM203, and so on. Operators that
 exist in the dialect are then checked against what the field accepts (per-field-kind tables below);
 those rules see only keys nobody else owns, so a key is never reported twice.
 """
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
-from typing import Iterator
+from typing import ClassVar, Iterator
 
 import libcst as cst
 
@@ -24,14 +26,9 @@ from mem0lint.sdk.mem0_filters import (
     FIELD_KINDS,
     FILTER_METHODS,
     METADATA_KIND,
-    SQL_SYMBOLS,
     WILDCARD_MEANS_PRESENT,
     FieldKind,
 )
-
-# `$`-keys another rule explains better than MEM201 does. `owner()` also sends `$nin` to MEM204
-# where the dialect has no `nin`, and `$ne: None` to MEM207.
-DOLLAR_ELSEWHERE = {"$exists": "MEM206", "$regex": "MEM205", "$options": "MEM205"}
 
 
 def is_metadata_wrapper(condition: FieldCondition) -> bool:
@@ -65,29 +62,40 @@ def is_null(node: object) -> bool:
     return isinstance(node, Scalar) and node.value is None
 
 
+class OperatorRule(Rule):
+    """A rule on keys of operator dicts: `claims_operators` are the keys it explains, when
+    `claims_value` accepts the key's value. `owner()` is derived from these declarations."""
+
+    claims_operators: ClassVar[frozenset[str]] = frozenset()
+
+    @staticmethod
+    def claims_value(value: object) -> bool:
+        return True
+
+
+def operator_claimants(dialect: str) -> tuple[type[OperatorRule], ...]:
+    """The operator rules of `dialect`, by code: the first whose claim fits owns the key."""
+    return _operator_claimants(dialect, len(Rule.registry))
+
+
+@functools.cache
+def _operator_claimants(dialect: str, registered: int) -> tuple[type[OperatorRule], ...]:
+    return tuple(
+        rule
+        for _, rule in sorted(Rule.registry.items())
+        if issubclass(rule, OperatorRule) and rule.claims_operators and dialect in rule.dialects
+    )
+
+
 def owner(key: str, value: object, site: CallSite) -> str | None:
     """The rule that reports operator key `key` (with `value`), or None for a valid operator."""
-    operators = site.dialect.grammar.operators
+    for rule in operator_claimants(site.dialect.id):
+        if key in rule.claims_operators and rule.claims_value(value):
+            return rule.code
     if key.startswith("$"):
-        if key in DOLLAR_ELSEWHERE:
-            return DOLLAR_ELSEWHERE[key]
-        if key == "$ne" and is_null(value):
-            return "MEM207"
-        if key == "$nin" and "nin" not in operators:
-            return "MEM204"
-        return "MEM201"
-    if key in SQL_SYMBOLS:
-        return "MEM203"
-    if key == "exists":
-        return "MEM206"
-    if key == "nin" and "nin" not in operators:
-        return "MEM204"
-    if key not in operators:
+        return "MEM201"  # every other `$`-spelling: the bare word, or "not a mem0 operator"
+    if key not in site.dialect.grammar.operators:
         return "MEM205"
-    if key == "ne" and is_null(value):
-        return "MEM207"
-    if key in ("in", "nin") and isinstance(value, (Scalar, DictValue)):
-        return "MEM214"
     return None
 
 

@@ -48,7 +48,9 @@ class UnknownTopLevelKey(Rule):
         unknown = [
             e
             for e in root.entries
-            if e.key is not None and e.key not in allowed and not owned_by_other_rules(e.key)
+            if e.key is not None
+            and e.key not in allowed
+            and not owned_by_other_rules(e.key, site.dialect.id)
         ]
         if not unknown:
             return

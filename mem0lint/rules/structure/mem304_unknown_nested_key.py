@@ -43,7 +43,7 @@ class UnknownNestedKey(Rule):
                 continue
             for entry in condition.node.entries:
                 key = entry.key
-                if key is None or key in allowed or owned_by_other_rules(key):
+                if key is None or key in allowed or owned_by_other_rules(key, site.dialect.id):
                     continue
                 yield Finding(
                     entry.key_node,

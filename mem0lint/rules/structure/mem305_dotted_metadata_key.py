@@ -12,13 +12,14 @@ from mem0lint.renames import key_taken, may_hide, rename_key_fix
 from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
 from mem0lint.rules.common import ConditionDict, condition_dicts, logical_name
 from mem0lint.rules.structure.shared import dotted_metadata_field, is_plain_scalar
-from mem0lint.sdk.mem0_filters import FILTER_METHODS, METADATA
+from mem0lint.sdk.mem0_filters import FILTER_METHODS, METADATA, METADATA_PREFIX
 
 
 class DottedMetadataKey(Rule):
     code = "MEM305"
     versions = {"mem0ai": ">=2.0.0"}
     name = "dotted-metadata-key"
+    claims_keys = frozenset({METADATA_PREFIX + "?*"})
     dialects = MEM0
     methods = FILTER_METHODS
     severity = {"mem0-platform": Severity.ERROR, "mem0-oss": Severity.WARNING}

@@ -10,9 +10,8 @@ from __future__ import annotations
 import libcst as cst
 
 from mem0lint import fixes
-from mem0lint.dialects import ENTITY_ALIASES, ENTITY_CAMEL_CASE
 from mem0lint.filtertree import DictValue, Entry, Scalar
-from mem0lint.rules.common import logical_name
+from mem0lint.rules.common import key_claimed, logical_name
 from mem0lint.sdk.mem0_filters import METADATA_PREFIX
 
 
@@ -27,15 +26,11 @@ def dotted_metadata_field(key: str | None) -> str | None:
     return key[len(METADATA_PREFIX) :] or None
 
 
-def owned_by_other_rules(key: str) -> bool:
-    """Keys another rule explains better than "not an allowed key"."""
-    return (
-        logical_name(key) is not None  # MEM201 / MEM202
-        or key.startswith("$")  # MEM201 / MEM205
-        or dotted_metadata_field(key) is not None  # MEM305
-        or key in ENTITY_CAMEL_CASE  # MEM404
-        or key in ENTITY_ALIASES  # MEM405
-    )
+def owned_by_other_rules(key: str, dialect: str) -> bool:
+    """Keys another rule explains better than "not an allowed key": those a rule of the dialect
+    declares in its `claims_keys` (`$`-spellings: MEM201, logical keys in any case: MEM202,
+    `metadata.k`: MEM305, camelCase entity ids: MEM404, entity aliases: MEM405)."""
+    return key_claimed(key, dialect)
 
 
 def is_plain_scalar(node) -> bool:
