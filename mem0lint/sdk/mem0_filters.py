@@ -36,7 +36,7 @@ DOLLAR_SAFE = {
 # missing or null field. (The Platform's `ne` includes nulls, like MongoDB's.)
 DOLLAR_CHANGES_MEANING = {OPEN_SOURCE.id: frozenset({"$ne", "$nin"})}
 
-# SQL comparison symbols written as operator keys -> the mem0 word (R9).
+# SQL comparison symbols written as operator keys -> the mem0 word.
 SQL_SYMBOLS = {
     ">=": "gte",
     "<=": "lte",
@@ -81,7 +81,7 @@ FOREIGN_OPERATORS: dict[str, tuple[str, ...]] = {
 
 @dataclass(frozen=True)
 class FieldKind:
-    """What one kind of field accepts in a dialect (spec §3.1 "Fields × operators")."""
+    """What one kind of field accepts in a dialect."""
 
     name: str  # how messages name the kind
     operators: frozenset[str]
@@ -123,7 +123,7 @@ NESTED_DICT_IS_OPERATOR_DICT = {PLATFORM.id: False, OPEN_SOURCE.id: True}
 
 RANGE_OPERATORS = frozenset({"gt", "gte", "lt", "lte"})
 
-# Field kinds on which R28 may turn a literal regex into a substring operator, per dialect.
+# Field kinds on which MEM205 may turn a literal regex into a substring operator, per dialect.
 REGEX_REWRITE_KINDS: dict[str, tuple[FieldKind, ...]] = {
     PLATFORM.id: (KEYWORDS,),  # the only Platform field with both contains and icontains
     OPEN_SOURCE.id: (),  # icontains is case-sensitive on Qdrant without a full-text index

@@ -31,7 +31,7 @@ class SqlSymbolOperator(OperatorRule):
         "with HTTP 400; open source raises ValueError (unsupported filter operator)."
     )
     fix_safety = (
-        "safe (R9): `>=` `<=` `>` `<` `!=` become `gte` `lte` `gt` `lt` `ne`; `==` becomes the "
+        "safe; `>=` `<=` `>` `<` `!=` become `gte` `lte` `gt` `lt` `ne`; `==` becomes the "
         "bare value when it is the only operator and its value a plain literal (not None, not "
         '`"*"`), otherwise `eq`; no fix when the word is already a key of the same dict'
     )

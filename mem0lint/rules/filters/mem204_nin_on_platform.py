@@ -30,7 +30,7 @@ class NinOnPlatform(OperatorRule):
         'exclude values, wrap an `in` clause in `NOT`: `{"NOT": {"f": {"in": [...]}}}`.'
     )
     fix_safety = (
-        'unsafe (R10): `{f: {"nin": L}}` becomes `{"NOT": {f: {"in": L}}}` (still one element '
+        'unsafe; `{f: {"nin": L}}` becomes `{"NOT": {f: {"in": L}}}` (still one element '
         "inside an AND/OR list; a `NOT` sibling in a flat dict), but how the Platform's `NOT` "
         "treats records where f is null is undocumented. No fix on metadata keys (metadata has "
         "no `in`), next to an existing `NOT`, beside `**spread`, or for a scalar value"

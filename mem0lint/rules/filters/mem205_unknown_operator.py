@@ -62,7 +62,7 @@ class UnknownOperator(OperatorRule):
         "raises ValueError (unsupported filter operator)."
     )
     fix_safety = (
-        'unsafe, Platform `keywords` only (R28): `{"$regex": "lit", "$options": "i"}` becomes '
+        'unsafe, Platform `keywords` only: `{"$regex": "lit", "$options": "i"}` becomes '
         '`{"icontains": "lit"}` and `{"$regex": "lit"}` becomes `{"contains": "lit"}` when the '
         "pattern is a literal without regex metacharacters; safe for an operator in the wrong "
         "case (`GTE` -> `gte`); otherwise no fix"

@@ -28,9 +28,9 @@ class ExistsOperator(OperatorRule):
         "presence test there."
     )
     fix_safety = (
-        'unsafe on the Platform (R26): `{f: {"$exists": True}}` becomes `{f: "*"}`, which also '
+        'unsafe on the Platform: `{f: {"$exists": True}}` becomes `{f: "*"}`, which also '
         "leaves out records where f is null; none for `$exists: False`, on `categories` / "
-        "`keywords`, or on open source (R26b)"
+        "`keywords`, or on open source"
     )
     examples = [
         Example(

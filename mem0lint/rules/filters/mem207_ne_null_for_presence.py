@@ -29,7 +29,7 @@ class NeNullForPresence(OperatorRule):
         'portable presence test (`"*"` is a no-op on Qdrant).'
     )
     fix_safety = (
-        'unsafe on the Platform (R27): `{f: {"ne": None}}` becomes `{f: "*"}` when `ne` is the '
+        'unsafe on the Platform: `{f: {"ne": None}}` becomes `{f: "*"}` when `ne` is the '
         "only operator; none on open source"
     )
     examples = [

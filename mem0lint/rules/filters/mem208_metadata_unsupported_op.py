@@ -33,7 +33,7 @@ class MetadataUnsupportedOperator(FieldKindRule):
         "(FilterValidationError). Several accepted values are written as an `OR` of equalities."
     )
     fix_safety = (
-        'safe for `in` (R15): `{"metadata": {k: {"in": [a, b]}}}` becomes `{"OR": [{"metadata": '
+        'safe for `in`: `{"metadata": {k: {"in": [a, b]}}}` becomes `{"OR": [{"metadata": '
         '{k: a}}, {"metadata": {k: b}}]}` (a one-element list becomes the bare value) when the '
         "list holds plain literals and the condition is alone in its dict or its siblings are "
         "plain fields; none for ranges or next to AND / OR / NOT"
@@ -88,7 +88,7 @@ class MetadataUnsupportedOperator(FieldKindRule):
 
     @staticmethod
     def _fix(violation: KindViolation) -> Fix | None:
-        """R15: `in` on a metadata key as an OR of equalities."""
+        """`in` on a metadata key as an OR of equalities."""
         values = violation.entry.value
         if not violation.sole or not isinstance(values, ListValue) or not values.items:
             return None

@@ -29,8 +29,8 @@ class CategoriesOperator(FieldKindRule):
         "A bare value, `eq`, `ne`, `icontains` and ranges are rejected (HTTP 400)."
     )
     fix_safety = (
-        "safe for `icontains` (R19: `contains` is already case-insensitive on categories); unsafe "
-        'for a bare string or `{"eq": s}` (R18: `{"in": [s]}` is exact membership); none otherwise'
+        "safe for `icontains` (`contains` is already case-insensitive on categories); unsafe "
+        'for a bare string or `{"eq": s}` (`{"in": [s]}` is exact membership); none otherwise'
     )
     examples = [
         Example(

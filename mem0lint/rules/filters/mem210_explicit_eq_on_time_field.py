@@ -28,7 +28,7 @@ class ExplicitEqOnTimeField(FieldKindRule):
         "HTTP 400."
     )
     fix_safety = (
-        "safe (R17) when `eq` is the only operator and its value a plain literal; unsafe when "
+        "safe when `eq` is the only operator and its value a plain literal; unsafe when "
         'the value is a variable or call (a dict or `"*"` at runtime would change the meaning)'
     )
     examples = [

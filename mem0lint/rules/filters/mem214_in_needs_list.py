@@ -25,7 +25,7 @@ class InNeedsList(OperatorRule):
         "`in` and `nin` test membership in a list. A scalar is rejected by the Platform API and, "
         "in open source, by the vector store (Qdrant, pgvector: ValueError)."
     )
-    fix_safety = "safe (R20): a literal scalar is wrapped in a list; no fix for None or a dict"
+    fix_safety = "safe; a literal scalar is wrapped in a list; no fix for None or a dict"
     examples = [
         Example(
             "mem0-platform",

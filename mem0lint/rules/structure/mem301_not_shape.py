@@ -29,7 +29,7 @@ class NotShape(Rule):
         '"NOT operator requires a non-empty list of conditions" (ValueError) for an object.'
     )
     fix_safety = (
-        "safe; Platform `[c]` -> `c` (R11), open source `c` -> `[c]` (R12); a Platform list of "
+        "safe; Platform `[c]` -> `c`, open source `c` -> `[c]`; a Platform list of "
         "several conditions is reported only (its meaning is undocumented)"
     )
     examples = [

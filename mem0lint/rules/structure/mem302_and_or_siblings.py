@@ -30,7 +30,7 @@ class AndOrSiblings(Rule):
         "results that ignore it. Nesting the `OR` inside the `AND` list says the same thing in a "
         "form the Platform evaluates."
     )
-    fix_safety = "safe (R21): the `OR` object moves into the `AND` list"
+    fix_safety = "safe; the `OR` object moves into the `AND` list"
     examples = [
         Example(
             "mem0-platform",

@@ -30,8 +30,8 @@ class DottedMetadataKey(Rule):
         '`"metadata.k"` names a field that does not exist and matches nothing: write `{"k": v}`.'
     )
     fix_safety = (
-        'safe; Platform `{"metadata": {"k": v}}` (R13) for a scalar or eq/ne/contains value when '
-        'the dict has no other metadata condition; open source `{"k": v}` (R14) when `k` is free'
+        'safe; Platform `{"metadata": {"k": v}}` for a scalar or eq/ne/contains value when '
+        'the dict has no other metadata condition; open source `{"k": v}` when `k` is free'
     )
     examples = [
         Example(

@@ -26,7 +26,7 @@ class MetadataWrapperOnOss(Rule):
         'operator `k`: ValueError ("Unsupported metadata filter operator" in `search()`, '
         '"Unsupported filter operator(s)" from the Qdrant store).'
     )
-    fix_safety = "safe (R14): the inner keys move up one level when none of them is taken"
+    fix_safety = "safe; the inner keys move up one level when none of them is taken"
     examples = [
         Example(
             "mem0-oss",
