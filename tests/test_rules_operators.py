@@ -649,3 +649,43 @@ def test_ne_null_is_an_error_on_open_source():
     (platform,) = lint_source(program(P, call), select=("MEM207",))
     assert (oss.severity.value, platform.severity.value) == ("error", "warning")
     assert "raises ValueError" in oss.message
+
+
+# --- renames beside a `**spread` (renames.py) ------------------------------------------------
+
+
+@pytest.mark.parametrize("dialect", [P, O])
+def test_dollar_and_beside_a_spread_is_not_safely_renamed(dialect):
+    # `other` may hold an `AND` already: renaming `$and` would let one of the two silently win.
+    call = '<c>.get_all(filters={"$and": [{"user_id": "u1"}, {"agent_id": "a"}], **other})'
+    assert mem2(dialect, call) == [
+        ("MEM201", "mem0 operators have no `$`: use `AND` instead of `$and`", "unsafe")
+    ]
+    assert fixed(dialect, call) == call  # --fix leaves it alone
+
+
+def test_dollar_operator_beside_a_spread_in_an_operator_dict_is_unsafe():
+    call = '<c>.get_all(filters={"user_id": "u1", "score": {"$gte": 3, **bounds}})'
+    assert mem2(P, call) == [
+        ("MEM201", "mem0 operators have no `$`: use `gte` instead of `$gte`", "unsafe")
+    ]
+    assert fixed(P, call) == call
+    assert fixed(P, call, unsafe=True) == (
+        '<c>.get_all(filters={"user_id": "u1", "score": {"gte": 3, **bounds}})'
+    )
+
+
+@pytest.mark.parametrize(
+    ("ops", "applicability"),
+    [('{"$in": ["a"], "in": ["b"]}', None), ('{"$in": ["a"], "$IN": ["b"]}', None)],
+)
+def test_dollar_rename_into_a_taken_key_has_no_fix(ops, applicability):
+    call = f'<c>.get_all(filters={{"user_id": "u1", "tier": {ops}}})'
+    assert [fix for code, _, fix in mem2(P, call) if code == "MEM201"][0] is applicability
+
+
+def test_keywords_eq_rename_goes_through_the_shared_helper():
+    call = '<c>.get_all(filters={"user_id": "u1", "keywords": {"eq": "invoice"}})'
+    assert fixed(P, call, unsafe=True) == (
+        '<c>.get_all(filters={"user_id": "u1", "keywords": {"icontains": "invoice"}})'
+    )

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
+from fnmatch import fnmatchcase
 from typing import Iterator
 
 from mem0lint.filtertree import DictValue, Entry, FilterNode, ListValue, Opaque
+from mem0lint.rule import Rule
 
 # What an author may have meant by a logical key, however spelled ($and, and, And, AND).
 LOGICAL = {"and": "AND", "or": "OR", "not": "NOT"}
@@ -109,3 +112,26 @@ def fully_literal(root: FilterNode | None, top_level_only: bool = False) -> bool
             if any(isinstance(item, Opaque) for item in items):
                 return False
     return True
+
+
+def any_case(word: str) -> str:
+    """A glob pattern matching `word` in any case: `and` -> `[aA][nN][dD]`."""
+    return "".join(f"[{c.lower()}{c.upper()}]" if c.isalpha() else c for c in word)
+
+
+def claims(rule: type[Rule], key: str) -> bool:
+    """Does `rule` explain the filter key `key`? Its `claims_keys` hold exact keys or glob
+    patterns (`"$*"`, `"metadata.?*"`)."""
+    return key in rule.claims_keys or any(fnmatchcase(key, p) for p in rule.claims_keys)
+
+
+def key_claimed(key: str, dialect: str) -> bool:
+    """Does a rule of `dialect` explain the filter key `key` (its `claims_keys`)?"""
+    return any(claims(rule, key) for rule in _key_claimants(dialect, len(Rule.registry)))
+
+
+@functools.cache
+def _key_claimants(dialect: str, registered: int) -> tuple[type[Rule], ...]:
+    return tuple(
+        rule for rule in Rule.registry.values() if rule.claims_keys and dialect in rule.dialects
+    )

@@ -1,0 +1,1 @@
+"""MEM3xx: the structure of a mem0 filter, one rule per module."""
