@@ -19,7 +19,7 @@ from mem0lint.dialects import MEM0, MEMOS_KEYWORDS
 from mem0lint.filtertree import DictValue, Opaque, Scalar, read_filter
 from mem0lint.renames import rename_key_fix
 from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
-from mem0lint.rules.memsy import MEM0_KEYWORDS, keyword_finding
+from mem0lint.rules.memsy.shared import MEM0_KEYWORDS, keyword_finding
 from mem0lint.rules.sdk_args import number, unknown_keywords
 
 # Methods that exist only in one SDK -> what to call on the other SDK instead.
