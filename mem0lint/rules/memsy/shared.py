@@ -9,8 +9,6 @@ from mem0lint.rule import Finding
 from mem0lint.rules.sdk_args import rename_fix
 
 MEMSY = frozenset({"memsy"})
-
-
 SESSION_PARAMS = ("session_id", "exclude_session_id")
 
 
