@@ -6,8 +6,9 @@ from typing import Iterator
 
 from mem0lint.callsite import CallSite
 from mem0lint.rule import Example, Finding, Rule, Severity
-from mem0lint.rules.memsy.shared import MEMSY, SESSION_PARAMS
+from mem0lint.rules.memsy.shared import MEMSY
 from mem0lint.rules.sdk_args import certainly_non_empty
+from mem0lint.sdk.memsy import GRAMMAR
 
 
 class MemsySessionAndExclude(Rule):
@@ -31,7 +32,7 @@ class MemsySessionAndExclude(Rule):
     ]
 
     def check(self, site: CallSite) -> Iterator[Finding]:
-        args = [site.keyword(p) for p in SESSION_PARAMS]
+        args = [site.keyword(p) for p in GRAMMAR.session_params]
         # Only when both are certainly non-empty: a variable may be None, "" counts as unset.
         if all(a is not None and certainly_non_empty(a.value) for a in args):
             yield Finding(

@@ -8,7 +8,8 @@ import libcst as cst
 
 from mem0lint.callsite import CallSite
 from mem0lint.rule import Example, Finding, Rule, Severity
-from mem0lint.rules.memsy.shared import MEMSY, SESSION_PARAMS
+from mem0lint.rules.memsy.shared import MEMSY
+from mem0lint.sdk.memsy import GRAMMAR
 
 
 class MemsySessionList(Rule):
@@ -32,7 +33,7 @@ class MemsySessionList(Rule):
     ]
 
     def check(self, site: CallSite) -> Iterator[Finding]:
-        for name in SESSION_PARAMS:
+        for name in GRAMMAR.session_params:
             arg = site.keyword(name)
             if arg is not None and isinstance(
                 arg.value, (cst.List, cst.Tuple, cst.Set, cst.ListComp, cst.SetComp)

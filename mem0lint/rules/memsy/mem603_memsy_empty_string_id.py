@@ -10,12 +10,13 @@ from mem0lint.callsite import CallSite
 from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
 from mem0lint.rules.memsy.shared import MEMSY
 from mem0lint.rules.sdk_args import literal
+from mem0lint.sdk.memsy import GRAMMAR
 
-# Parameter -> applicability of rewriting `""` to `None` (spec R44).
+# Parameter -> applicability of rewriting `""` to `None`: safe where the server documents `""`
+# as unset, unsafe where its handling is undocumented.
 EMPTY_ID_FIX = {
-    "session_id": Applicability.SAFE,
-    "exclude_session_id": Applicability.SAFE,
-    "actor_id": Applicability.UNSAFE,
+    **{p: Applicability.SAFE for p in GRAMMAR.empty_id_unset},
+    **{p: Applicability.UNSAFE for p in GRAMMAR.empty_id_undocumented},
 }
 
 

@@ -7,14 +7,14 @@ from typing import Iterator
 
 from mem0lint.callsite import CallSite
 from mem0lint.rule import Example, Finding, Rule, Severity
-from mem0lint.rules.memsy.shared import MEMSY, SESSION_PARAMS
+from mem0lint.rules.memsy.shared import MEMSY
 from mem0lint.rules.sdk_args import argument, text_parts
+from mem0lint.sdk.memsy import GRAMMAR
 
 # Ids the search endpoint accepts (ingest checks only the length).
-SEARCHABLE_ID_CHAR = re.compile(r"[A-Za-z0-9_\-:.@/]")
+SEARCHABLE_ID_CHAR = re.compile(GRAMMAR.id_char)
 
-
-MAX_ID_LENGTH = 256
+MAX_ID_LENGTH = GRAMMAR.max_id_length
 
 
 class MemsySessionCharset(Rule):
@@ -54,7 +54,7 @@ class MemsySessionCharset(Rule):
 
     def check(self, site: CallSite) -> Iterator[Finding]:
         at_ingest = site.method == "EventPayload"
-        names = ("session_id",) if at_ingest else SESSION_PARAMS
+        names = ("session_id",) if at_ingest else GRAMMAR.session_params
         for name in names:
             arg = argument(site, name)
             parts = text_parts(arg.value) if arg is not None else None

@@ -8,16 +8,14 @@ from mem0lint.callsite import CallSite
 from mem0lint.rule import Example, Finding, Rule, Severity
 from mem0lint.rules.memsy.shared import MEMSY
 from mem0lint.rules.sdk_args import number
-
-# Valid `limit` per method (server-side validation, 422 outside).
-LIMIT_RANGE = {"search": (1, 100), "memories.list": (1, 200)}
+from mem0lint.sdk.memsy import GRAMMAR
 
 
 class MemsyLimitRange(Rule):
     code = "MEM605"
     name = "memsy-limit-range"
     dialects = MEMSY
-    methods = frozenset(LIMIT_RANGE)
+    methods = frozenset(GRAMMAR.limits)
     severity = Severity.ERROR
     summary = "Memsy `limit=` outside 1-100 (`search`) or 1-200 (`memories.list`)"
     why = "The server validates `limit` and answers HTTP 422 outside the range."
@@ -37,7 +35,8 @@ class MemsyLimitRange(Rule):
     def check(self, site: CallSite) -> Iterator[Finding]:
         arg = site.keyword("limit")
         value = number(arg.value) if arg is not None else None
-        low, high = LIMIT_RANGE[site.method]
+        limit = GRAMMAR.limits[site.method]
+        low, high = limit.low, limit.high
         if value is not None and not low <= value <= high:
             yield Finding(
                 arg,

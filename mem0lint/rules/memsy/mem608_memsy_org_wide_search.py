@@ -6,7 +6,8 @@ from typing import Iterator
 
 from mem0lint.callsite import CallSite
 from mem0lint.rule import Example, Finding, Rule, Severity
-from mem0lint.rules.memsy.shared import MEMSY, SESSION_PARAMS
+from mem0lint.rules.memsy.shared import MEMSY
+from mem0lint.sdk.memsy import GRAMMAR
 
 
 class MemsyOrgWideSearch(Rule):
@@ -34,7 +35,7 @@ class MemsyOrgWideSearch(Rule):
     def check(self, site: CallSite) -> Iterator[Finding]:
         if site.has_star_args or site.keyword("actor_id") is not None:
             return
-        scoped = any(site.keyword(p) is not None for p in SESSION_PARAMS)
+        scoped = any(site.keyword(p) is not None for p in GRAMMAR.session_params)
         # `user_id=` / `agent_id=` meant the actor: MEM692 already says to rename it.
         meant_actor = any(site.keyword(k) is not None for k in ("user_id", "agent_id"))
         if scoped and not meant_actor:

@@ -7,11 +7,7 @@ from typing import Iterator
 from mem0lint.callsite import CONSTRUCTOR, CallSite
 from mem0lint.rule import Example, Finding, Rule, Severity
 from mem0lint.rules.memsy.shared import MEMSY
-
-CLIENT_REQUIRED = ("base_url", "api_key")
-
-
-CLIENT_PARAMS = ("base_url", "api_key", "timeout", "max_retries", "retry_backoff")
+from mem0lint.sdk.memsy import GRAMMAR
 
 
 class MemsyClientArgs(Rule):
@@ -48,8 +44,8 @@ class MemsyClientArgs(Rule):
     def check(self, site: CallSite) -> Iterator[Finding]:
         if site.has_star_args:
             return
-        given = set(CLIENT_PARAMS[: len(site.positional)]) | set(site.keywords)
-        missing = [p for p in CLIENT_REQUIRED if p not in given]
+        given = set(GRAMMAR.client_params[: len(site.positional)]) | set(site.keywords)
+        missing = [p for p in GRAMMAR.client_required if p not in given]
         if missing:
             names = " and ".join(f"`{p}`" for p in missing)
             yield Finding(

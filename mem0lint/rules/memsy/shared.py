@@ -7,25 +7,9 @@ import libcst as cst
 from mem0lint.callsite import CallSite
 from mem0lint.rule import Finding
 from mem0lint.rules.sdk_args import rename_fix
+from mem0lint.sdk.memsy import GRAMMAR
 
 MEMSY = frozenset({"memsy"})
-SESSION_PARAMS = ("session_id", "exclude_session_id")
-
-
-# Wrong keyword -> Memsy's keyword (spec R40-R43). A rename applies only where the method has
-# the target parameter (`memories.list` has no `threshold` or `session_id`).
-RENAMES = {
-    "top_k": "limit",
-    "k": "limit",
-    "n": "limit",
-    "max_results": "limit",
-    "min_score": "threshold",
-    "score_threshold": "threshold",
-    "user_id": "actor_id",
-    "agent_id": "actor_id",
-    "conversation_id": "session_id",
-    "thread_id": "session_id",
-}
 
 
 # mem0's vocabulary: on a Memsy client these are cross-SDK confusion, reported by MEM692 (which
@@ -52,10 +36,10 @@ MEM0_KEYWORDS = frozenset(
 
 def keyword_finding(site: CallSite, arg: cst.Arg, mem0_style: bool) -> Finding:
     name = arg.keyword.value
-    target = RENAMES.get(name)
+    target = GRAMMAR.keyword_renames.get(name)
     if target is not None and target not in site.spec.params:
         target = None
-    fix = rename_fix(site, arg, target, RENAMES) if target else None
+    fix = rename_fix(site, arg, target, GRAMMAR.keyword_renames) if target else None
     if mem0_style:
         message = f"`{name}=` is mem0's vocabulary; Memsy's `{site.method}()` has no `{name}` "
         message += "parameter (TypeError)"
