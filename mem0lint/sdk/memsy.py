@@ -10,6 +10,7 @@ keyword raises TypeError before any request. Signatures live in `mem0lint.dialec
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Optional
 
 from mem0lint.sdk.model import Range
 
@@ -36,6 +37,9 @@ class MemsyGrammar:
     # parameters in order, and the ones without a default (no environment fallback).
     client_params: tuple[str, ...]
     client_required: tuple[str, ...]
+    # mem0 methods MemsyClient lacks (AttributeError) -> the Memsy call to write instead (None:
+    # Memsy has none).
+    instead_of_mem0: dict[str, Optional[str]]
 
 
 GRAMMAR = MemsyGrammar(
@@ -60,4 +64,5 @@ GRAMMAR = MemsyGrammar(
     },
     client_params=("base_url", "api_key", "timeout", "max_retries", "retry_backoff"),
     client_required=("base_url", "api_key"),
+    instead_of_mem0={"get_all": "memories.list(actor_id=...)", "delete_all": None},
 )

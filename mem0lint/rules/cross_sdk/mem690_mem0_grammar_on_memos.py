@@ -6,7 +6,7 @@ from typing import Iterator
 
 from mem0lint.callsite import CallSite
 from mem0lint.rule import Example, Finding, Rule, Severity
-from mem0lint.rules.cross_sdk.shared import MEM0_ONLY_METHODS
+from mem0lint.sdk.memos import GRAMMAR
 
 
 class Mem0GrammarOnMemos(Rule):
@@ -29,7 +29,7 @@ class Mem0GrammarOnMemos(Rule):
     ]
 
     def check(self, site: CallSite) -> Iterator[Finding]:
-        instead = MEM0_ONLY_METHODS["memos"].get(site.method)
+        instead = GRAMMAR.instead_of_mem0.get(site.method)
         if instead is not None:
             yield Finding(
                 site.call.func,

@@ -10,14 +10,10 @@ from mem0lint.dialects import MEM0, MEMOS_KEYWORDS
 from mem0lint.renames import rename_key_fix
 from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
 from mem0lint.rules.sdk_args import number
+from mem0lint.sdk.memos import GRAMMAR
 
-MEMOS_ONLY_METHODS = {
-    "search_memory": "search(query, filters={...})",
-    "get_memory": "get_all(filters={...})",
-}
-
-
-MEMOS_TIME_FIELDS = {"create_time": "created_at", "update_time": "updated_at"}
+# MemOS Cloud's time field names -> mem0's.
+MEM0_TIME_FIELDS = {cloud: mem0 for mem0, cloud in GRAMMAR.time_fields.items()}
 
 
 class MemosGrammarOnMem0(Rule):
@@ -59,7 +55,7 @@ class MemosGrammarOnMem0(Rule):
     ]
 
     def check(self, site: CallSite) -> Iterator[Finding]:
-        instead = MEMOS_ONLY_METHODS.get(site.method)
+        instead = GRAMMAR.mem0_equivalents.get(site.method)
         if instead is not None:
             yield Finding(
                 site.call.func,
@@ -100,7 +96,7 @@ class MemosGrammarOnMem0(Rule):
         from mem0lint.rules.common import field_conditions
 
         for condition in field_conditions(site.filters):
-            target = MEMOS_TIME_FIELDS.get(condition.field)
+            target = MEM0_TIME_FIELDS.get(condition.field)
             if target is None:
                 continue
             fix = rename_key_fix(

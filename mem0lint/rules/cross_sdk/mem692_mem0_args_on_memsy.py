@@ -9,9 +9,9 @@ import libcst as cst
 from mem0lint.callsite import CallSite
 from mem0lint.filtertree import DictValue, Opaque, Scalar, read_filter
 from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
-from mem0lint.rules.cross_sdk.shared import MEM0_ONLY_METHODS
 from mem0lint.rules.memsy.shared import MEM0_KEYWORDS, keyword_finding
 from mem0lint.rules.sdk_args import unknown_keywords
+from mem0lint.sdk.memsy import GRAMMAR
 
 
 class Mem0ArgsOnMemsy(Rule):
@@ -51,8 +51,8 @@ class Mem0ArgsOnMemsy(Rule):
     ]
 
     def check(self, site: CallSite) -> Iterator[Finding]:
-        if site.method in MEM0_ONLY_METHODS["memsy"]:
-            instead = MEM0_ONLY_METHODS["memsy"][site.method]
+        if site.method in GRAMMAR.instead_of_mem0:
+            instead = GRAMMAR.instead_of_mem0[site.method]
             advice = f"; Memsy uses `{instead}`" if instead else "; Memsy has no bulk delete"
             yield Finding(
                 site.call.func,

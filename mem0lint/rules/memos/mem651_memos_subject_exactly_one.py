@@ -10,8 +10,7 @@ from mem0lint.callsite import CallSite
 from mem0lint.rule import Example, Finding, Rule, Severity
 from mem0lint.rules.memos.shared import MEMOS
 from mem0lint.rules.sdk_args import argument, certainly_non_empty, literal
-
-SUBJECT_METHODS = frozenset({"search_memory", "get_memory"})
+from mem0lint.sdk.memos import GRAMMAR
 
 
 class MemosSubjectExactlyOne(Rule):
@@ -19,7 +18,7 @@ class MemosSubjectExactlyOne(Rule):
     versions = {"memoryos": ">=2.0.24"}
     name = "memos-subject-exactly-one"
     dialects = MEMOS
-    methods = SUBJECT_METHODS
+    methods = GRAMMAR.subject_methods
     severity = Severity.ERROR
     summary = "MemOS `search_memory()` / `get_memory()` without exactly one `user_id` / `agent_id`"
     why = (
@@ -43,7 +42,7 @@ class MemosSubjectExactlyOne(Rule):
     def check(self, site: CallSite) -> Iterator[Finding]:
         if site.has_star_args:
             return
-        states = [_presence(argument(site, p)) for p in ("user_id", "agent_id")]
+        states = [_presence(argument(site, p)) for p in GRAMMAR.subject_params]
         if states == ["absent", "absent"] or states == ["present", "present"]:
             what = "neither is given" if states[0] == "absent" else "both are given"
             yield Finding(

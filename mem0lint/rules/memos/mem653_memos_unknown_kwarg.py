@@ -6,20 +6,9 @@ from typing import Iterator
 
 from mem0lint.callsite import CallSite
 from mem0lint.rule import Example, Finding, Rule, Severity
-from mem0lint.rules.memos.shared import FILTER_METHODS, MAX_LIMIT, MEMOS
+from mem0lint.rules.memos.shared import FILTER_METHODS, MEMOS
 from mem0lint.rules.sdk_args import number, rename_fix, unknown_keywords
-
-# Wrong keyword -> MemOS keyword (spec R51-R53), with the literal range the rename keeps valid.
-RENAMES = {
-    "top_k": "memory_limit_number",
-    "limit": "memory_limit_number",
-    "threshold": "relativity",
-    "min_score": "relativity",
-    "session_id": "conversation_id",
-}
-
-
-RENAME_RANGE = {"memory_limit_number": (0, MAX_LIMIT), "relativity": (0, 1)}
+from mem0lint.sdk.memos import GRAMMAR
 
 
 class MemosUnknownKwarg(Rule):
@@ -65,15 +54,15 @@ class MemosUnknownKwarg(Rule):
             name = arg.keyword.value
             if name == "filters":
                 continue  # MEM652
-            target = RENAMES.get(name)
+            target = GRAMMAR.keyword_renames.get(name)
             if target is not None and target not in site.spec.params:
                 target = None
             fix = None
             if target is not None:
                 value = number(arg.value)
-                low, high = RENAME_RANGE.get(target, (None, None))
-                if value is None or low is None or low <= value <= high:
-                    fix = rename_fix(site, arg, target, RENAMES)
+                bounds = GRAMMAR.rename_ranges.get(target)
+                if value is None or bounds is None or bounds.contains(value):
+                    fix = rename_fix(site, arg, target, GRAMMAR.keyword_renames)
             message = f"`{name}` is not a MemOS `{site.method}()` parameter (TypeError)"
             if target is not None:
                 message += f"; use `{target}`"

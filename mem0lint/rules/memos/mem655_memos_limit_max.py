@@ -6,15 +6,9 @@ from typing import Iterator
 
 from mem0lint.callsite import CallSite
 from mem0lint.rule import Example, Finding, Rule, Severity
-from mem0lint.rules.memos.shared import MAX_LIMIT, MEMOS
+from mem0lint.rules.memos.shared import MEMOS
 from mem0lint.rules.sdk_args import argument, number
-
-LIMIT_PARAMS = (
-    "memory_limit_number",
-    "preference_limit_number",
-    "tool_memory_limit_number",
-    "skill_limit_number",
-)
+from mem0lint.sdk.memos import LIMIT_MAX, LIMIT_PARAMS
 
 
 class MemosLimitMax(Rule):
@@ -38,5 +32,5 @@ class MemosLimitMax(Rule):
         for name in LIMIT_PARAMS:
             arg = argument(site, name)
             value = number(arg.value) if arg is not None else None
-            if value is not None and value > MAX_LIMIT:
-                yield Finding(arg, f"`{name}={value}` exceeds the documented maximum {MAX_LIMIT}")
+            if value is not None and value > LIMIT_MAX:
+                yield Finding(arg, f"`{name}={value}` exceeds the documented maximum {LIMIT_MAX}")

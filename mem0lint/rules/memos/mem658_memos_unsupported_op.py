@@ -8,9 +8,7 @@ from mem0lint.callsite import CallSite
 from mem0lint.filtertree import DictValue
 from mem0lint.rule import Example, Finding, Rule, Severity
 from mem0lint.rules.memos.shared import FILTER_METHODS, MEMOS, fields
-
-# Operators MemOS Cloud filters understand (a bare value means `=`).
-OPERATORS = frozenset({"contains", "gt", "gte", "lt", "lte"})
+from mem0lint.sdk.memos import GRAMMAR
 
 
 class MemosUnsupportedOp(Rule):
@@ -39,7 +37,7 @@ class MemosUnsupportedOp(Rule):
             if entry.key == "info" or not isinstance(entry.value, DictValue):
                 continue
             for op in entry.value.entries:
-                if op.key is not None and op.key not in OPERATORS:
+                if op.key is not None and op.key not in GRAMMAR.operators:
                     yield Finding(
                         op.key_node,
                         f"`{op.key}` is not supported in MemOS filters (only a bare value, "

@@ -8,16 +8,10 @@ from mem0lint.callsite import CallSite
 from mem0lint.renames import rename_key_fix
 from mem0lint.rule import Example, Finding, Rule, Severity
 from mem0lint.rules.memos.shared import FILTER_METHODS, MEMOS, groups
-
-# Self-hosted / mem0 time field names -> the Cloud names.
-TIME_FIELDS = {"created_at": "create_time", "updated_at": "update_time"}
+from mem0lint.sdk.memos import GRAMMAR
 
 
-# The hosts of MemOS Cloud (MemOSClient's defaults); a self-hosted MemOS server names its time
-# fields `created_at` / `updated_at`.
-CLOUD_HOSTS = ("memos.memtensor.cn", "api.memt.ai")
-
-
+# A self-hosted MemOS server names its time fields `created_at` / `updated_at`.
 def _may_be_self_hosted(site: CallSite) -> bool:
     """Does the file make a MemOSClient with a `base_url=` that is not MemOS Cloud's? Then which
     server a call reaches, and so its time field names, cannot be told."""
@@ -30,7 +24,9 @@ def _may_be_self_hosted(site: CallSite) -> bool:
         for arg in call.args:
             if arg.keyword is not None and arg.keyword.value == "base_url":
                 ok, value = literal_value(arg.value)
-                if not (ok and isinstance(value, str) and any(h in value for h in CLOUD_HOSTS)):
+                if not (
+                    ok and isinstance(value, str) and any(h in value for h in GRAMMAR.cloud_hosts)
+                ):
                     return True
     return False
 
@@ -71,7 +67,7 @@ class MemosTimeFieldName(Rule):
             return
         for group in groups(site.filters):
             for entry in group.field_entries():
-                target = TIME_FIELDS.get(entry.key)
+                target = GRAMMAR.time_fields.get(entry.key)
                 if target is None:
                     continue
                 fix = rename_key_fix(

@@ -8,6 +8,7 @@ from mem0lint.callsite import CallSite
 from mem0lint.rule import Example, Finding, Rule, Severity
 from mem0lint.rules.memos.shared import MEMOS
 from mem0lint.rules.sdk_args import argument, literal
+from mem0lint.sdk.memos import GRAMMAR
 
 
 class MemosEmptyQuery(Rule):
@@ -15,7 +16,7 @@ class MemosEmptyQuery(Rule):
     versions = {"memoryos": ">=2.0.24"}
     name = "memos-empty-query"
     dialects = MEMOS
-    methods = frozenset({"search_memory"})
+    methods = GRAMMAR.query_required_in
     severity = Severity.ERROR
     summary = "MemOS `search_memory()` with an empty `query`"
     why = "The client raises ValueError('query is required') for a falsy query."

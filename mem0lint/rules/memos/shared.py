@@ -7,11 +7,13 @@ from typing import Iterator
 
 from mem0lint.filtertree import DictValue, Entry, FilterNode, ListValue
 from mem0lint.rules.common import logical_name
+from mem0lint.sdk.memos import GRAMMAR
 
 MEMOS = frozenset({"memos"})
-FILTER_METHODS = frozenset({"search_memory", "get_memory"})
-SOURCE_KEYS = frozenset({"user", "agent", "public", "knowledgebase"})
-MAX_LIMIT = 25
+FILTER_METHODS = GRAMMAR.filter_methods
+SOURCE_KEYS = GRAMMAR.source_keys
+# The grammar's logical keys, normalised (`AND`, `OR`) as `logical_name` spells them.
+LOGICAL = frozenset(logical_name(k) for k in GRAMMAR.logical)
 
 
 @dataclass(eq=False)
@@ -23,7 +25,7 @@ class Group:
     role: str
 
     def logical_entries(self) -> list[Entry]:
-        return [e for e in self.node.entries if logical_name(e.key) in ("AND", "OR")]
+        return [e for e in self.node.entries if logical_name(e.key) in LOGICAL]
 
     def field_entries(self) -> list[Entry]:
         return [
@@ -47,7 +49,7 @@ def _groups(node: DictValue, role: str) -> Iterator[Group]:
     for entry in node.entries:
         if role == "root" and entry.key in SOURCE_KEYS and isinstance(entry.value, DictValue):
             yield from _groups(entry.value, "source")
-        elif logical_name(entry.key) in ("AND", "OR") and isinstance(entry.value, ListValue):
+        elif logical_name(entry.key) in LOGICAL and isinstance(entry.value, ListValue):
             for item in entry.value.items:
                 if isinstance(item, DictValue):
                     yield from _groups(item, "item")
