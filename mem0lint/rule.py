@@ -98,6 +98,7 @@ class Rule:
     # The SDK releases the rule applies to: {distribution: PEP 440 specifier set}, e.g.
     # {"mem0ai": ">=2.0.0"}; a distribution not named: every release (see mem0lint/sdk/).
     versions: ClassVar[dict[str, str]] = {}
+    claims_keywords: ClassVar[frozenset[str]] = frozenset()  # call keywords the rule explains
 
     registry: ClassVar[dict[str, type[Rule]]] = {}
 

@@ -9,7 +9,7 @@ import libcst as cst
 from mem0lint.callsite import CallSite
 from mem0lint.filtertree import DictValue, Opaque, Scalar, read_filter
 from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
-from mem0lint.rules.memsy.shared import MEM0_KEYWORDS, keyword_finding
+from mem0lint.rules.memsy.shared import keyword_finding
 from mem0lint.rules.sdk_args import unknown_keywords
 from mem0lint.sdk.memsy import GRAMMAR
 
@@ -18,6 +18,26 @@ class Mem0ArgsOnMemsy(Rule):
     code = "MEM692"
     name = "mem0-args-on-memsy"
     dialects = frozenset({"memsy"})
+    # mem0's vocabulary: on a Memsy client these are cross-SDK confusion, reported here (naming
+    # both SDKs); MEM606 reports every other unknown keyword.
+    claims_keywords = frozenset(
+        {
+            "top_k",
+            "filters",
+            "user_id",
+            "agent_id",
+            "run_id",
+            "app_id",
+            "rerank",
+            "page",
+            "page_size",
+            "show_expired",
+            "reference_date",
+            "fields",
+            "categories",
+            "metadata",
+        }
+    )
     severity = Severity.ERROR
     summary = "mem0's keywords (`top_k`, `user_id`, `filters`) or methods on a Memsy client"
     why = (
@@ -62,7 +82,7 @@ class Mem0ArgsOnMemsy(Rule):
             return
         for arg in unknown_keywords(site):
             name = arg.keyword.value
-            if name not in MEM0_KEYWORDS:
+            if name not in self.claims_keywords:
                 continue  # MEM606
             if name == "filters":
                 yield self._filters(site, arg)

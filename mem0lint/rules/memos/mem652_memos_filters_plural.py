@@ -16,6 +16,7 @@ class MemosFiltersPlural(Rule):
     name = "memos-filters-plural"
     dialects = MEMOS
     methods = FILTER_METHODS
+    claims_keywords = frozenset({"filters"})
     severity = Severity.ERROR
     summary = "`filters=` (mem0's spelling) on MemOS, which takes `filter=`"
     why = (

@@ -6,6 +6,7 @@ from typing import Iterator
 
 from mem0lint.callsite import CallSite
 from mem0lint.rule import Example, Finding, Rule, Severity
+from mem0lint.rules.claims import keywords_claimed_elsewhere
 from mem0lint.rules.memos.shared import FILTER_METHODS, MEMOS
 from mem0lint.rules.sdk_args import number, rename_fix, unknown_keywords
 from mem0lint.sdk.memos import GRAMMAR
@@ -50,10 +51,11 @@ class MemosUnknownKwarg(Rule):
     ]
 
     def check(self, site: CallSite) -> Iterator[Finding]:
+        claimed = keywords_claimed_elsewhere(self, site.dialect.id)  # `filters`: MEM652
         for arg in unknown_keywords(site):
             name = arg.keyword.value
-            if name == "filters":
-                continue  # MEM652
+            if name in claimed:
+                continue
             target = GRAMMAR.keyword_renames.get(name)
             if target is not None and target not in site.spec.params:
                 target = None

@@ -6,7 +6,8 @@ from typing import Iterator
 
 from mem0lint.callsite import CallSite
 from mem0lint.rule import Example, Finding, Rule, Severity
-from mem0lint.rules.memsy.shared import MEM0_KEYWORDS, MEMSY, keyword_finding
+from mem0lint.rules.claims import keywords_claimed_elsewhere
+from mem0lint.rules.memsy.shared import MEMSY, keyword_finding
 from mem0lint.rules.sdk_args import unknown_keywords
 
 
@@ -42,6 +43,7 @@ class MemsyUnknownKwarg(Rule):
     ]
 
     def check(self, site: CallSite) -> Iterator[Finding]:
+        claimed = keywords_claimed_elsewhere(self, site.dialect.id)  # mem0's words: MEM692
         for arg in unknown_keywords(site):
-            if arg.keyword.value not in MEM0_KEYWORDS:
+            if arg.keyword.value not in claimed:
                 yield keyword_finding(site, arg, mem0_style=False)

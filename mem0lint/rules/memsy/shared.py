@@ -12,28 +12,6 @@ from mem0lint.sdk.memsy import GRAMMAR
 MEMSY = frozenset({"memsy"})
 
 
-# mem0's vocabulary: on a Memsy client these are cross-SDK confusion, reported by MEM692 (which
-# names both SDKs); MEM606 reports every other unknown keyword.
-MEM0_KEYWORDS = frozenset(
-    {
-        "top_k",
-        "filters",
-        "user_id",
-        "agent_id",
-        "run_id",
-        "app_id",
-        "rerank",
-        "page",
-        "page_size",
-        "show_expired",
-        "reference_date",
-        "fields",
-        "categories",
-        "metadata",
-    }
-)
-
-
 def keyword_finding(site: CallSite, arg: cst.Arg, mem0_style: bool) -> Finding:
     name = arg.keyword.value
     target = GRAMMAR.keyword_renames.get(name)
