@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from mem0lint.sdk.model import Range
+from mem0lint.sdk.model import EmptyText, Range
 
 
 @dataclass(frozen=True)
@@ -34,6 +34,7 @@ class MemosGrammar:
     # `_validate_required_params(query=query)`: a falsy query raises ValueError (whitespace
     # passes: it is truthy).
     query_required_in: frozenset[str]
+    empty_query: EmptyText
     # Documented server ranges of `search_memory` arguments.
     ranges: dict[str, Range]
     # Wrong keyword -> MemOS keyword, and the literal range a renamed value must keep.
@@ -66,6 +67,7 @@ GRAMMAR = MemosGrammar(
     subject_params=("user_id", "agent_id"),
     subject_methods=frozenset({"search_memory", "get_memory"}),
     query_required_in=frozenset({"search_memory"}),
+    empty_query=EmptyText(strips=False, none=True),
     # `relativity`: a similarity floor (default 0.45, 0 disables it); every `*_limit_number`:
     # "max 25" (api.json). The SDK sends 6 for each limit unless told otherwise.
     ranges={"relativity": Range(0, 1), **{p: Range(None, LIMIT_MAX) for p in LIMIT_PARAMS}},

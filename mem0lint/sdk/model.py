@@ -25,3 +25,13 @@ class Range:
         if self.low is not None and self.high is not None:
             return f"{self.low}-{self.high}"
         return f">= {self.low}" if self.low is not None else f"<= {self.high}"
+
+
+@dataclass(frozen=True)
+class EmptyText:
+    """When an SDK rejects a text argument (a search query) as empty before sending it."""
+
+    # A whitespace-only string counts as empty (the SDK strips it: mem0's `query.strip()`).
+    strips: bool
+    # None counts as empty (the SDK tests truthiness: MemOS's `if not query`).
+    none: bool

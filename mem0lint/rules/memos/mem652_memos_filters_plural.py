@@ -6,6 +6,7 @@ from typing import Iterator
 
 from mem0lint.callsite import CallSite
 from mem0lint.rule import Example, Finding, Rule, Severity
+from mem0lint.rules import mirrors
 from mem0lint.rules.memos.shared import FILTER_METHODS, MEMOS
 from mem0lint.rules.sdk_args import rename_fix
 
@@ -34,12 +35,10 @@ class MemosFiltersPlural(Rule):
     ]
 
     def check(self, site: CallSite) -> Iterator[Finding]:
-        arg = site.keyword("filters")
-        if arg is None:
-            return
-        fix = rename_fix(site, arg, "filter", {"filters": "filter"})
-        yield Finding(
-            arg,
-            f"MemOS `{site.method}()` takes `filter=`, not mem0's `filters=` (TypeError)",
-            fix,
+        yield from mirrors.other_filter_keyword(
+            site,
+            lambda both: (
+                f"MemOS `{site.method}()` takes `filter=`, not mem0's `filters=` (TypeError)"
+            ),
+            lambda arg, right: rename_fix(site, arg, right, {arg.keyword.value: right}),
         )

@@ -6,8 +6,8 @@ from typing import Iterator
 
 from mem0lint.callsite import CallSite
 from mem0lint.rule import Example, Finding, Rule, Severity
+from mem0lint.rules import mirrors
 from mem0lint.rules.memos.shared import MEMOS
-from mem0lint.rules.sdk_args import argument, number
 from mem0lint.sdk.memos import GRAMMAR
 
 
@@ -29,7 +29,10 @@ class MemosRelativityRange(Rule):
     ]
 
     def check(self, site: CallSite) -> Iterator[Finding]:
-        arg = argument(site, "relativity")
-        value = number(arg.value) if arg is not None else None
-        if value is not None and not GRAMMAR.ranges["relativity"].contains(value):
-            yield Finding(arg, f"`relativity={value}` must be in [0, 1]")
+        bounds = GRAMMAR.ranges["relativity"]
+        yield from mirrors.out_of_range(
+            site,
+            "relativity",
+            bounds,
+            lambda value: f"`relativity={value}` must be in [{bounds.low}, {bounds.high}]",
+        )

@@ -6,9 +6,9 @@ from typing import Iterator
 
 from mem0lint.callsite import CallSite
 from mem0lint.rule import Example, Finding, Rule, Severity
+from mem0lint.rules import mirrors
 from mem0lint.rules.memos.shared import MEMOS
-from mem0lint.rules.sdk_args import argument, number
-from mem0lint.sdk.memos import LIMIT_MAX, LIMIT_PARAMS
+from mem0lint.sdk.memos import GRAMMAR, LIMIT_PARAMS
 
 
 class MemosLimitMax(Rule):
@@ -30,7 +30,12 @@ class MemosLimitMax(Rule):
 
     def check(self, site: CallSite) -> Iterator[Finding]:
         for name in LIMIT_PARAMS:
-            arg = argument(site, name)
-            value = number(arg.value) if arg is not None else None
-            if value is not None and value > LIMIT_MAX:
-                yield Finding(arg, f"`{name}={value}` exceeds the documented maximum {LIMIT_MAX}")
+            bounds = GRAMMAR.ranges[name]
+            yield from mirrors.out_of_range(
+                site,
+                name,
+                bounds,
+                lambda value, name=name, bounds=bounds: (
+                    f"`{name}={value}` exceeds the documented maximum {bounds.high}"
+                ),
+            )

@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Iterator
 
 from mem0lint.callsite import CallSite
-from mem0lint.renames import rename_key_fix
 from mem0lint.rule import Example, Finding, Rule, Severity
-from mem0lint.rules.common import logical_name
+from mem0lint.rules import mirrors
 from mem0lint.rules.memos.shared import FILTER_METHODS, MEMOS, groups
+from mem0lint.sdk.memos import GRAMMAR
 
 
 class MemosUppercaseLogic(Rule):
@@ -34,16 +34,8 @@ class MemosUppercaseLogic(Rule):
     ]
 
     def check(self, site: CallSite) -> Iterator[Finding]:
-        for group in groups(site.filters):
-            for entry in group.logical_entries():
-                lower = logical_name(entry.key).lower()
-                if entry.key == lower:
-                    continue
-                fix = rename_key_fix(
-                    group.node, entry, lower, f"Replace `{entry.key}` with `{lower}`"
-                )
-                yield Finding(
-                    entry.key_node,
-                    f"MemOS logical keys are lowercase: `{lower}`, not `{entry.key}`",
-                    fix,
-                )
+        yield from mirrors.logical_key_case(
+            (group.node for group in groups(site.filters)),
+            GRAMMAR.logical,
+            lambda key, right: f"MemOS logical keys are lowercase: `{right}`, not `{key}`",
+        )

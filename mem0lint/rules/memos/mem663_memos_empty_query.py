@@ -6,8 +6,8 @@ from typing import Iterator
 
 from mem0lint.callsite import CallSite
 from mem0lint.rule import Example, Finding, Rule, Severity
+from mem0lint.rules import mirrors
 from mem0lint.rules.memos.shared import MEMOS
-from mem0lint.rules.sdk_args import argument, literal
 from mem0lint.sdk.memos import GRAMMAR
 
 
@@ -29,6 +29,9 @@ class MemosEmptyQuery(Rule):
     ]
 
     def check(self, site: CallSite) -> Iterator[Finding]:
-        arg = argument(site, "query")
-        if arg is not None and literal(arg.value) in ("", None):
-            yield Finding(arg, "`query` is required: an empty query raises ValueError")
+        yield from mirrors.empty_query(
+            site,
+            "query",
+            GRAMMAR.empty_query,
+            "`query` is required: an empty query raises ValueError",
+        )

@@ -6,8 +6,8 @@ from typing import Iterator
 
 from mem0lint.callsite import CallSite
 from mem0lint.rule import Example, Finding, Rule, Severity
+from mem0lint.rules import mirrors
 from mem0lint.rules.memsy.shared import MEMSY
-from mem0lint.rules.sdk_args import number
 from mem0lint.sdk.memsy import GRAMMAR
 
 
@@ -33,12 +33,12 @@ class MemsyLimitRange(Rule):
     ]
 
     def check(self, site: CallSite) -> Iterator[Finding]:
-        arg = site.keyword("limit")
-        value = number(arg.value) if arg is not None else None
         limit = GRAMMAR.limits[site.method]
-        low, high = limit.low, limit.high
-        if value is not None and not low <= value <= high:
-            yield Finding(
-                arg,
-                f"`limit={value}` is out of range for `{site.method}()`: {low}-{high} (HTTP 422)",
-            )
+        yield from mirrors.out_of_range(
+            site,
+            "limit",
+            limit,
+            lambda value: (
+                f"`limit={value}` is out of range for `{site.method}()`: {limit.span()} (HTTP 422)"
+            ),
+        )
