@@ -91,7 +91,7 @@ class Mem0ArgsOnMemsy(Rule):
 
     @staticmethod
     def _filters(site: CallSite, arg: cst.Arg) -> Finding:
-        """R47: a one-entity filter is Memsy's `actor_id`, when the ids are the same people."""
+        """A one-entity filter is Memsy's `actor_id`, when the ids are the same people."""
         tree = read_filter(arg.value)
         fix = None
         if (
