@@ -143,10 +143,6 @@ class Diagnostic:
     sdk_version: str | None = None  # the release it is judged by
     upgrade: str = ""  # upgrade mode: "1.0.3 -> 2.2.0" for what breaks on the upgrade
 
-    @property
-    def fixable(self) -> bool:
-        return self.fix is not None
-
 
 def all_rules() -> dict[str, type[Rule]]:
     import mem0lint.rules  # noqa: F401  (registers every rule module)
