@@ -50,9 +50,7 @@ def workers_for(files: int, jobs: int | None) -> int:
 def is_clean(report: FileReport, findings_allowed: bool = False) -> bool:
     """Nothing found (or, with `findings_allowed`, nothing but findings): nothing was changed,
     nothing went wrong."""
-    if report.diagnostics and not findings_allowed:
-        return False
-    return not (report.error or report.fixed or report.diff or report.noqa_added)
+    return report.is_clean(findings_allowed)
 
 
 def _replayed(source: SourceFile, stored: dict) -> FileReport:

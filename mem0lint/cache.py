@@ -25,7 +25,7 @@ from mem0lint import __version__
 from mem0lint.settings import Settings
 
 if TYPE_CHECKING:
-    from mem0lint.rule import Diagnostic
+    from mem0lint.results import Diagnostic
 
 try:  # BLAKE2 alone: `hashlib` also loads OpenSSL, a few milliseconds of every run
     from _blake2 import blake2b
@@ -285,7 +285,7 @@ def _stored(d: Diagnostic) -> dict:
         "end": d.end,
         "cell": d.cell,
         "fix": None if fix is None else [fix.applicability.value, fix.message],
-        "edits": d.edits,
+        "edits": [edit.as_dict() for edit in d.edits],
         "sdk": [d.sdk, d.sdk_version, d.upgrade],
     }
 
@@ -293,7 +293,7 @@ def _stored(d: Diagnostic) -> dict:
 def replay(stored: dict) -> tuple[list[Diagnostic], dict, list[str]]:
     """A remembered report: (diagnostics, code frame lines by cell, info lines). Diagnostics
     have no node and fixes no replacements, as reports from a worker process."""
-    from mem0lint.rule import Applicability, Diagnostic, Fix, Severity
+    from mem0lint.results import Applicability, Diagnostic, Edit, Fix, Severity
 
     diagnostics = []
     for d in stored["diagnostics"]:
@@ -309,14 +309,7 @@ def replay(stored: dict) -> tuple[list[Diagnostic], dict, list[str]]:
                 fix=None if fix is None else Fix(Applicability(fix[0]), fix[1], ()),
                 start=tuple(d["start"]),  # type: ignore[arg-type]
                 end=tuple(d["end"]),  # type: ignore[arg-type]
-                edits=[
-                    {
-                        **e,
-                        "location": tuple(e["location"]),
-                        "end_location": tuple(e["end_location"]),
-                    }
-                    for e in d["edits"]
-                ],
+                edits=[Edit.from_dict(e) for e in d["edits"]],
                 cell=d["cell"],
                 **dict(zip(("sdk", "sdk_version", "upgrade"), d.get("sdk") or (None, None, ""))),
             )

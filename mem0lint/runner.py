@@ -8,11 +8,11 @@ and fixed programs are written back into the container. Never raises for bad inp
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Union
 
 from mem0lint.prefilter import external_words, may_matter
+from mem0lint.results import Edit, FileReport
 from mem0lint.sources import SourceFile, WriteRefused, write_atomically
 
 if TYPE_CHECKING:  # imported for real only once a file passes the prefilter
@@ -22,42 +22,12 @@ if TYPE_CHECKING:  # imported for real only once a file passes the prefilter
     from mem0lint.binding import ProjectLookup
     from mem0lint.documents.base import Document, Program
     from mem0lint.project import ProjectIndex
-    from mem0lint.rule import Diagnostic
+    from mem0lint.results import Diagnostic
 
 CHECK, FIX, DIFF, ADD_NOQA = "check", "fix", "diff", "add-noqa"
 # Files that may matter but are bigger than this are reported, not parsed: libcst needs minutes
 # and gigabytes for a 50 MB module. Hand-written Python stays far below.
 MAX_FILE_BYTES = 10 * 1024 * 1024
-
-
-@dataclass
-class FileReport:
-    source: SourceFile
-    diagnostics: list[Diagnostic] = field(default_factory=list)
-    error: Union[str, None] = None  # could not be read, decoded or parsed; or not written
-    fixed: int = 0  # fixes applied (or, with --diff, that would be)
-    noqa_added: int = 0  # with --add-noqa
-    diff: str = ""
-    info: list[str] = field(default_factory=list)  # skipped blocks and cells
-    # Lines for code frames, by notebook cell (None: the file's own rows).
-    frames: dict[Union[int, None], list[str]] = field(default_factory=dict)
-    output: Union[bytes, None] = None  # the (fixed) content, for stdin
-    # Other files read and folders listed to bind this file's receivers (project.py): the
-    # verdict holds while they are unchanged (cache.py). Only those not sent with a report of
-    # the same worker before.
-    consulted: list[str] = field(default_factory=list)
-    # With `error`: its code (problems.py; "" is MEM002) and its 1-based (row, column).
-    error_code: str = ""
-    error_at: tuple[int, int] = (1, 1)
-
-    @property
-    def lines(self) -> list[str]:
-        return self.frames.get(None, [])
-
-    def line_of(self, diagnostic: Diagnostic) -> Union[str, None]:
-        lines = self.frames.get(diagnostic.cell, [])
-        row = diagnostic.start[0]
-        return lines[row - 1] if 0 < row <= len(lines) else None
 
 
 def process(
@@ -262,10 +232,12 @@ def _relocate(document: Document, program: Program, code: str, diagnostic: Diagn
     _, cell, row, column = document.locate(program, code, *diagnostic.start)
     _, _, end_row, end_column = document.locate(program, code, *diagnostic.end)
     diagnostic.start, diagnostic.end, diagnostic.cell = (row, column), (end_row, end_column), cell
+    edits = []
     for edit in diagnostic.edits:
-        _, _, r, c = document.locate(program, code, *edit["location"])
-        _, _, er, ec = document.locate(program, code, *edit["end_location"])
-        edit["location"], edit["end_location"] = (r, c), (er, ec)
+        _, _, r, c = document.locate(program, code, *edit.location)
+        _, _, er, ec = document.locate(program, code, *edit.end_location)
+        edits.append(Edit(edit.content, (r, c), (er, ec)))
+    diagnostic.edits = edits
 
 
 def unified_diff(before: str, after: str, name: str) -> str:
