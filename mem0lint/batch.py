@@ -17,8 +17,11 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable
 
+from mem0lint.cache import VerdictKind
+from mem0lint.modes import Mode
 from mem0lint.prefilter import external_words, may_matter, module_word
-from mem0lint.runner import CHECK, FileReport, check_named, process
+from mem0lint.results import FileReport
+from mem0lint.runner import check_named, process
 from mem0lint.sources import SourceFile
 
 if TYPE_CHECKING:
@@ -63,7 +66,7 @@ def _replayed(source: SourceFile, stored: dict) -> FileReport:
 def run(
     sources: Iterable[SourceFile],
     settings: Settings,
-    mode: str,
+    mode: Mode,
     roots: list[Path],
     jobs: int | None = None,
     cache: Cache | None = None,
@@ -75,7 +78,7 @@ def run(
     `advance` is called once per file (a progress bar); `modules`: the run's module finder
     (the same as the index's), to keep a file whose imports lead to a module that spells an
     SDK word although the run did not name that module (`ModuleFinder.reaches_sdk`)."""
-    sources = list(sources)
+    sources, mode = list(sources), Mode(mode)
     if modules is None and project is not None:
         modules = getattr(project, "modules", None)  # the CLI's factory carries the run's finder
     names = external_words(settings.receivers)
@@ -87,7 +90,7 @@ def run(
     # The import names of kept modules: a file that spells one may import a client from it.
     words: set[bytes] = set()
     snapshot: frozenset[bytes] = frozenset()
-    replays = cache is not None and mode == CHECK  # a check replays remembered findings
+    replays = cache is not None and mode.replays  # a check replays remembered findings
 
     def keep(index: int, source: SourceFile, data: bytes | None) -> None:
         words.add(module_word(source.fspath))
@@ -104,11 +107,12 @@ def run(
 
     for index, source in enumerate(sources):
         verdict = cache.verdict_by_stat(source.fspath) if cache is not None else None
-        if verdict is not None and verdict[0] not in "-+":
+        kind = VerdictKind.of(verdict) if verdict is not None else None
+        if kind is VerdictKind.CLEAN:
             reports[index] = FileReport(source)  # kept by the prefilter, and clean
             words.add(module_word(source.fspath))
             continue
-        if verdict is not None and verdict[0] == "+" and replays:
+        if kind is VerdictKind.REPORT and replays:
             stored = cache.report_of(verdict)  # type: ignore[union-attr]
             if stored is not None:
                 reports[index] = _replayed(source, stored)
@@ -227,7 +231,7 @@ def consulted_stats(modules: ModuleFinder, reports: Iterable[FileReport]) -> dic
     return stats
 
 
-def _check(todo, settings: Settings, mode: str, roots: list[Path], jobs: int | None, project):
+def _check(todo, settings: Settings, mode: Mode, roots: list[Path], jobs: int | None, project):
     if not todo:
         return []
     from mem0lint import engine  # the first libcst import of the run

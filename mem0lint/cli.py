@@ -178,7 +178,8 @@ def main(
 
     from mem0lint import batch, config, report
     from mem0lint.cache import Cache
-    from mem0lint.runner import ADD_NOQA, CHECK, DIFF, FIX, FileReport
+    from mem0lint.results import FileReport
+    from mem0lint.runner import ADD_NOQA, CHECK, DIFF, FIX
 
     select, ignore, extend_select = _codes(select), _codes(ignore), _codes(extend_select)
     _check_codes(select, "--select")

@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Union
 
+from mem0lint.modes import Mode
 from mem0lint.prefilter import external_words, may_matter
 from mem0lint.results import Edit, FileReport
 from mem0lint.sources import SourceFile, WriteRefused, write_atomically
@@ -24,7 +25,8 @@ if TYPE_CHECKING:  # imported for real only once a file passes the prefilter
     from mem0lint.project import ProjectIndex
     from mem0lint.results import Diagnostic
 
-CHECK, FIX, DIFF, ADD_NOQA = "check", "fix", "diff", "add-noqa"
+# Re-exported for older callers (server.py); new code uses `Mode` itself.
+CHECK, FIX, DIFF, ADD_NOQA = Mode.CHECK, Mode.FIX, Mode.DIFF, Mode.ADD_NOQA
 # Files that may matter but are bigger than this are reported, not parsed: libcst needs minutes
 # and gigabytes for a 50 MB module. Hand-written Python stays far below.
 MAX_FILE_BYTES = 10 * 1024 * 1024
@@ -33,7 +35,7 @@ MAX_FILE_BYTES = 10 * 1024 * 1024
 def process(
     source: SourceFile,
     rules: engine.RuleSet,
-    mode: str,
+    mode: Mode,
     roots: list[Path],
     data: Union[bytes, None] = None,
     project: Union[ProjectIndex, None] = None,
@@ -45,6 +47,7 @@ def process(
     prefilter). `write=False` (stdin) never touches the file. `project`: the run's index of
     modules, to bind receivers imported from other files.
     """
+    mode = Mode(mode)
     report = FileReport(source)
     original = data
     if original is None:
@@ -89,7 +92,7 @@ def process(
         report.fixed = report.noqa_added = 0
         return report
     report.output = new
-    if mode == DIFF:
+    if mode is Mode.DIFF:
         before = original.decode("utf-8", "replace")
         report.diff = unified_diff(before, new.decode("utf-8", "replace"), str(source.path))
         # --diff reports what the fixes would leave, but counts the original findings too.
@@ -109,7 +112,7 @@ def _run_program(
     document: Document,
     program: Program,
     rules: engine.RuleSet,
-    mode: str,
+    mode: Mode,
     report: FileReport,
     project: Union[ProjectLookup, None] = None,
 ) -> bool:
@@ -122,7 +125,7 @@ def _run_program(
         # Once, on the program as written: input too deep for the parsers is refused whether or
         # not pruning would drop it, so a check and a fix give the same verdict.
         engine.guard_nesting(parsed)
-        if mode == CHECK and pruning.prunable(report.source.path, parsed):
+        if mode.replays and pruning.prunable(report.source.path, parsed):
             seeds = pruning.seed_words(tuple(rules.settings.receivers))
             local = project.top_level_names() if project is not None else frozenset()
             parsed, layout = pruning.analyse(parsed, seeds, local)
@@ -144,11 +147,11 @@ def _run_program(
     source = program.source
     blocks = program.separated  # regions in reading order: a later one never changes an earlier
     code = None  # the text of the final program, when a fix changed it
-    if mode == CHECK:
+    if mode is Mode.CHECK:
         diagnostics = engine.lint(
             module, rules, keep=keep, project=project, source=source, layout=layout, blocks=blocks
         )
-    elif mode == ADD_NOQA:
+    elif mode is Mode.ADD_NOQA:
         diagnostics = engine.lint(
             module, rules, keep=keep, project=project, source=source, blocks=blocks
         )
