@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Union
 
 from mem0lint.modes import Mode
-from mem0lint.prefilter import external_words, may_matter
 from mem0lint.results import Edit, FileReport
 from mem0lint.sources import SourceFile, WriteRefused, write_atomically
 
@@ -41,10 +40,10 @@ def process(
     project: Union[ProjectIndex, None] = None,
     write: bool = True,
 ) -> FileReport:
-    """Lint (or fix) one file.
+    """Lint (or fix) one file that may matter: the prefilter is the caller's (pipeline.py).
 
-    `data`: the content, when the caller has read it already (stdin, or batch.py after its
-    prefilter). `write=False` (stdin) never touches the file. `project`: the run's index of
+    `data`: the content, when the caller has read it already (stdin, or the pipeline's
+    triage). `write=False` (stdin) never touches the file. `project`: the run's index of
     modules, to bind receivers imported from other files.
     """
     mode = Mode(mode)
@@ -57,10 +56,6 @@ def process(
             report.error = f"cannot read: {error.strerror or error}"
             return report
     report.output = original
-    if data is None and not may_matter(original, external_words(rules.settings.receivers)):
-        if source.explicit:  # named on the command line: at least it must parse
-            check_named(source, report, original)
-        return report
     if len(original) > MAX_FILE_BYTES:
         size, limit = len(original) / 2**20, MAX_FILE_BYTES / 2**20
         report.error = f"too large to analyse ({size:.1f} MB > {limit:.0f} MB); skipped"
