@@ -138,8 +138,8 @@ def pipeline_cpu(every: int, rounds: int = 5) -> float:
     """The CPU time (ms, best of `rounds`) of the pipeline the server runs per change, in this
     process: what the latency would be on an idle machine, less the debounce and the I/O."""
     from mem0lint import config
-    from mem0lint.inproject import lint_text
-    from mem0lint.runner import CHECK
+    from mem0lint.modes import Mode
+    from mem0lint.pipeline import lint_text
 
     folder = Path(tempfile.mkdtemp(prefix="mem0lint-lsp-bench-"))
     data = module(every=every).encode()
@@ -148,7 +148,11 @@ def pipeline_cpu(every: int, rounds: int = 5) -> float:
     for _ in range(rounds + 1):  # the first imports libcst and the rules
         start = time.process_time()
         lint_text(
-            data, folder / "service.py", CHECK, finder=finder, command_line=config.CommandLine()
+            data,
+            folder / "service.py",
+            Mode.CHECK,
+            finder=finder,
+            command_line=config.CommandLine(),
         )
         best = min(best, time.process_time() - start)
     return best * 1000

@@ -10,7 +10,8 @@ import sys
 import time
 
 from mem0lint import engine, project
-from mem0lint.runner import CHECK, process
+from mem0lint.modes import Mode
+from mem0lint.pipeline import check_file
 from mem0lint.sources import discover
 
 
@@ -40,7 +41,9 @@ def run(root: str, with_index: bool) -> None:
         built = time.perf_counter() - start
         rules = engine.RuleSet(engine.Settings())
         start = time.perf_counter()
-        findings = sum(len(process(s, rules, CHECK, [], index).diagnostics) for s in sources)
+        findings = sum(
+            len(check_file(s, rules, Mode.CHECK, [], index).diagnostics) for s in sources
+        )
         linted = time.perf_counter() - start
     finally:
         for name, original in originals.items():

@@ -14,8 +14,7 @@ import os
 from collections import Counter
 from pathlib import Path
 
-from mem0lint.rule import Diagnostic
-from mem0lint.runner import FileReport
+from mem0lint.results import Diagnostic, FileReport
 
 VERSION = 2
 

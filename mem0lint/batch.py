@@ -1,4 +1,4 @@
-"""Many files through the pipeline, cheaply: prefilter and cache first, then serial or a pool.
+"""The workers of the pipeline's triage and check stages (pipeline.py), for many files cheaply.
 
 Most files of a project never touch a memory SDK: they are read once, scanned for the words a
 finding needs (prefilter.py) and dropped, and libcst is imported only when some file is left.
@@ -14,17 +14,20 @@ from __future__ import annotations
 
 import dataclasses
 import os
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable
+from typing import TYPE_CHECKING, Iterable, Union
 
+from mem0lint.cache import VerdictKind
+from mem0lint.modes import Mode
 from mem0lint.prefilter import external_words, may_matter, module_word
-from mem0lint.runner import CHECK, FileReport, check_named, process
+from mem0lint.results import FileReport
+from mem0lint.runner import check_named, process
 from mem0lint.sources import SourceFile
 
 if TYPE_CHECKING:
     from mem0lint.cache import Cache
     from mem0lint.modules import ModuleFinder
-    from mem0lint.project import ProjectIndex
     from mem0lint.settings import Settings
 
 # Below this many files to parse, a pool costs more (process start, pickling) than it saves.
@@ -50,9 +53,7 @@ def workers_for(files: int, jobs: int | None) -> int:
 def is_clean(report: FileReport, findings_allowed: bool = False) -> bool:
     """Nothing found (or, with `findings_allowed`, nothing but findings): nothing was changed,
     nothing went wrong."""
-    if report.diagnostics and not findings_allowed:
-        return False
-    return not (report.error or report.fixed or report.diff or report.noqa_added)
+    return report.is_clean(findings_allowed)
 
 
 def _replayed(source: SourceFile, stored: dict) -> FileReport:
@@ -62,56 +63,68 @@ def _replayed(source: SourceFile, stored: dict) -> FileReport:
     return FileReport(source, diagnostics=diagnostics, frames=frames, info=info)
 
 
-def run(
-    sources: Iterable[SourceFile],
-    settings: Settings,
-    mode: str,
-    roots: list[Path],
-    jobs: int | None = None,
-    cache: Cache | None = None,
-    project: Callable[[], ProjectIndex] | None = None,
-    advance: Callable[[], None] | None = None,
-    modules: ModuleFinder | None = None,
-) -> list[FileReport]:
-    """`project` builds the run's project index, called only if some file is parsed;
-    `advance` is called once per file (a progress bar); `modules`: the run's module finder
-    (the same as the index's), to keep a file whose imports lead to a module that spells an
-    SDK word although the run did not name that module (`ModuleFinder.reaches_sdk`)."""
-    sources = list(sources)
-    if modules is None and project is not None:
-        modules = getattr(project, "modules", None)  # the CLI's factory carries the run's finder
-    names = external_words(settings.receivers)
-    reports: list[FileReport | None] = [None] * len(sources)
-    todo: list[tuple[int, SourceFile, bytes | None]] = []
-    # Dropped by the prefilter: (index, source, module words it was already scanned for, whether
-    # it was read in this run: only those need a new cache entry).
-    dropped: list[tuple[int, SourceFile, frozenset[bytes], bool]] = []
-    # The import names of kept modules: a file that spells one may import a client from it.
-    words: set[bytes] = set()
-    snapshot: frozenset[bytes] = frozenset()
-    replays = cache is not None and mode == CHECK  # a check replays remembered findings
+@dataclass
+class Triage:
+    """Where each file stands after the cheap steps (`triage`): reports decided already (from
+    the cache), files to check (`todo`: (index, source, content or None)), and files the
+    prefilter dropped (`dropped`: (index, source, module words it was scanned for, whether it
+    was read in this run: only those need a new cache entry))."""
 
-    def keep(index: int, source: SourceFile, data: bytes | None) -> None:
-        words.add(module_word(source.fspath))
+    sources: list[SourceFile]
+    mode: Mode
+    cache: Union[Cache, None]
+    reports: list[Union[FileReport, None]]
+    todo: list[tuple[int, SourceFile, Union[bytes, None]]] = field(default_factory=list)
+    dropped: list[tuple[int, SourceFile, frozenset[bytes], bool]] = field(default_factory=list)
+    # The import names of kept modules: a file that spells one may import a client from it.
+    words: set[bytes] = field(default_factory=set)
+
+    @property
+    def replays(self) -> bool:
+        return self.cache is not None and self.mode.replays  # a check replays remembered findings
+
+    def keep(self, index: int, source: SourceFile, data: Union[bytes, None]) -> None:
+        """The file may matter: from the cache by its content, else to be checked."""
+        cache = self.cache
+        self.words.add(module_word(source.fspath))
         if data is not None and cache is not None and cache.clean_by_content(data):
-            reports[index] = FileReport(source)
+            self.reports[index] = FileReport(source)
             cache.remember_clean(source.fspath, data)
             return
-        found = cache.report_by_content(data) if data is not None and replays else None
+        found = cache.report_by_content(data) if data is not None and self.replays else None
         if found is not None:
-            reports[index] = _replayed(source, found[1])
+            self.reports[index] = _replayed(source, found[1])
             cache.remember_replayed(source.fspath, found[0])  # type: ignore[union-attr]
         else:
-            todo.append((index, source, data))
+            self.todo.append((index, source, data))
+
+
+def triage(
+    sources: Iterable[SourceFile],
+    settings: Settings,
+    mode: Mode,
+    cache: Union[Cache, None] = None,
+    modules: Union[ModuleFinder, None] = None,
+) -> Triage:
+    """Cache verdicts and the prefilter: the one place a file is dropped unparsed. `modules`:
+    the run's module finder, to keep a file whose imports lead to a module that spells an SDK
+    word although the run did not name that module (`ModuleFinder.reaches_sdk`)."""
+    sources = list(sources)
+    names = external_words(settings.receivers)
+    found = Triage(sources, Mode(mode), cache, [None] * len(sources))
+    reports, words, keep = found.reports, found.words, found.keep
+    dropped, todo = found.dropped, found.todo
+    snapshot: frozenset[bytes] = frozenset()
 
     for index, source in enumerate(sources):
         verdict = cache.verdict_by_stat(source.fspath) if cache is not None else None
-        if verdict is not None and verdict[0] not in "-+":
+        kind = VerdictKind.of(verdict) if verdict is not None else None
+        if kind is VerdictKind.CLEAN:
             reports[index] = FileReport(source)  # kept by the prefilter, and clean
             words.add(module_word(source.fspath))
             continue
-        if verdict is not None and verdict[0] == "+" and replays:
-            stored = cache.report_of(verdict)  # type: ignore[union-attr]
+        if kind is VerdictKind.REPORT and found.replays:
+            stored = cache.report_of(verdict)  # type: ignore[union-attr,arg-type]
             if stored is not None:
                 reports[index] = _replayed(source, stored)
                 words.add(module_word(source.fspath))
@@ -140,7 +153,7 @@ def run(
     while changed:
         changed = False
         remaining = []
-        for index, source, scanned, fresh in dropped:
+        for index, source, scanned, fresh in found.dropped:
             missing = words - scanned
             if missing:
                 fresh = True
@@ -154,36 +167,43 @@ def run(
                     changed = True
                     continue
             remaining.append((index, source, scanned | missing, fresh))
-        dropped = remaining
+        found.dropped = remaining
     if modules is not None:
-        dropped = _reaching(dropped, modules, names, keep, todo)
-
+        found.dropped = _reaching(found.dropped, modules, names, keep, todo)
     todo.sort(key=lambda item: item[0])
-    checked = _check(todo, settings, mode, roots, jobs, project)
-    for (index, source, data), report in zip(todo, checked):
+    return found
+
+
+def record(
+    found: Triage,
+    checked: list[FileReport],
+    modules: Union[ModuleFinder, None] = None,
+) -> list[FileReport]:
+    """Every file's report, in the order given to `triage`; the cache updated and saved.
+    `checked`: the reports of `found.todo`, in its order. A dropped file named on the command
+    line must at least parse."""
+    reports, cache = found.reports, found.cache
+    for (index, source, data), report in zip(found.todo, checked):
         reports[index] = report
         if cache is not None:
             if data is not None and is_clean(report) and not report.info:
                 cache.remember_clean(source.fspath, data)
-            elif data is not None and replays and is_clean(report, findings_allowed=True):
+            elif data is not None and found.replays and is_clean(report, findings_allowed=True):
                 cache.remember_report(
                     source.fspath, data, report.diagnostics, report.frames, report.info
                 )
             else:
                 cache.forget(source.fspath)
-    for index, source, _, fresh in dropped:
+    for index, source, _, fresh in found.dropped:
         report = reports[index] = FileReport(source)
         if source.explicit:  # named: it must at least parse (issue 12)
             check_named(source, report)
         if cache is not None and fresh and not report.error:
-            cache.remember_dropped(source.fspath, words)
+            cache.remember_dropped(source.fspath, found.words)
     if cache is not None:
         if modules is not None:
-            cache.depend(_consulted(modules, reports))  # type: ignore[arg-type]
+            cache.depend(_consulted(modules, reports))
         cache.save()
-    if advance is not None:
-        for _ in sources:
-            advance()
     return reports  # type: ignore[return-value]  (every slot is filled)
 
 
@@ -229,7 +249,10 @@ def consulted_stats(modules: ModuleFinder, reports: Iterable[FileReport]) -> dic
     return stats
 
 
-def _check(todo, settings: Settings, mode: str, roots: list[Path], jobs: int | None, project):
+def check(todo, settings: Settings, mode: Mode, roots: list[Path], jobs: int | None, project):
+    """The files left after `triage` (its `todo`), each through `runner.process`: in this
+    process for a handful, in a process pool for many. `project` builds the run's project
+    index, called only if some file is parsed."""
     if not todo:
         return []
     from mem0lint import engine  # the first libcst import of the run

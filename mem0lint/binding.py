@@ -16,6 +16,7 @@ judged. Unknown must stay silent: a false positive is a bug.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import Callable, Iterator, Optional, Union
 
 import libcst as cst
@@ -34,17 +35,26 @@ class ClassInfo:
     attributes: dict[str, list[Binding]] = field(default_factory=dict)
 
 
+class BindingKind(str, Enum):
+    """How a name got its value (`Binding.kind`): a `str` enum, so `kind == "value"` holds."""
+
+    IMPORT = "import"  # value: the dotted name
+    VALUE = "value"  # value: an expression
+    ANNOTATION = "annotation"  # value: a type expression
+    ISINSTANCE = "isinstance"  # value: the types an `isinstance` check narrowed to
+    SELF = "self"  # value: the ClassInfo
+    FUNCTION = "function"  # value: the FunctionDef
+    FIXTURE = "fixture"  # value: the parameter name (the pytest fixture it receives)
+    PARAM = "param"  # value: (FunctionDef, parameter index)
+    ITEM = "item"  # value: (sequence expression, index, length): unpacked from a tuple or list
+    UNKNOWN = "unknown"
+
+
 @dataclass(frozen=True)
 class Binding:
-    """One way a name gets its value.
+    """One way a name gets its value; `kind` is one of `BindingKind` (see there for `value`)."""
 
-    kind: "import" (value: dotted name), "value" (an expression), "annotation" (a type
-    expression), "self" (value: ClassInfo), "function" (value: FunctionDef), "fixture" (value:
-    the parameter name of a test or fixture function, i.e. the pytest fixture it receives),
-    "unknown".
-    """
-
-    kind: str
+    kind: BindingKind
     value: object = None
     # The scope the expression in `value` must be resolved in.
     scope: Union[Scope, None] = None

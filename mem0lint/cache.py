@@ -18,6 +18,7 @@ import dataclasses
 import json
 import os
 import time
+from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -25,7 +26,7 @@ from mem0lint import __version__
 from mem0lint.settings import Settings
 
 if TYPE_CHECKING:
-    from mem0lint.rule import Diagnostic
+    from mem0lint.results import Diagnostic
 
 try:  # BLAKE2 alone: `hashlib` also loads OpenSSL, a few milliseconds of every run
     from _blake2 import blake2b
@@ -36,6 +37,20 @@ DEFAULT_DIR = ".mem0lint_cache"
 RACY_NS = 2_000_000_000  # coarser than any filesystem's timestamp granularity (FAT: 2 s)
 FORMAT = 6  # 5: findings carry sdk, sdk_version, upgrade; 6: dropped verdicts also mean "no
 # import leads to an SDK" (modules.py)
+
+
+class VerdictKind(str, Enum):
+    """What a cache entry's verdict says, by its first character (the on-disk form, unchanged:
+    "<hash>", "+<hash>", "-<id>"; see `Cache`)."""
+
+    CLEAN = ""  # parsed and clean: the verdict is the content hash
+    REPORT = "+"  # parsed, with findings: "+<hash>" keys `Cache.reports`
+    DROPPED = "-"  # dropped by the prefilter: "-<id>" keys `Cache.words`
+
+    @classmethod
+    def of(cls, verdict: str) -> VerdictKind:
+        first = verdict[:1]
+        return cls.REPORT if first == "+" else cls.DROPPED if first == "-" else cls.CLEAN
 
 
 def content_hash(data: bytes) -> str:
@@ -88,7 +103,11 @@ class Cache:
             self.words = dict(loaded["words"])
             self.reports = dict(loaded["reports"])
             if loaded.get("project") != self.project:
-                self.entries = {k: v for k, v in self.entries.items() if v[3].startswith("-")}
+                self.entries = {
+                    k: v
+                    for k, v in self.entries.items()
+                    if VerdictKind.of(v[3]) is VerdictKind.DROPPED
+                }
                 self.reports = {}  # found through other modules maybe: not by content either
                 self.dirty = True
             depends = loaded.get("depends") or {}
@@ -98,7 +117,9 @@ class Cache:
                 self.entries, self.reports, self.dirty = {}, {}, True
         except (OSError, ValueError, KeyError, TypeError, AttributeError):
             pass  # no cache yet, or a damaged one: start afresh
-        self.clean_hashes = {e[3] for e in self.entries.values() if e[3][0] not in "-+"}
+        self.clean_hashes = {
+            e[3] for e in self.entries.values() if VerdictKind.of(e[3]) is VerdictKind.CLEAN
+        }
 
     def _key(self, path: Path | str) -> str:
         """The path as the run spelled it: entries hold for runs from the same folder."""
@@ -160,10 +181,10 @@ class Cache:
             "rows": rows,
             "info": list(info),
         }
-        self._remember(path, "+" + digest)
+        self._remember(path, VerdictKind.REPORT.value + digest)
 
     def remember_replayed(self, path: Path, digest: str) -> None:
-        self._remember(path, "+" + digest)
+        self._remember(path, VerdictKind.REPORT.value + digest)
 
     def remember_clean(self, path: Path, data: bytes) -> None:
         digest = content_hash(data)
@@ -176,7 +197,7 @@ class Cache:
         listed = sorted(w.decode("utf-8", "replace") for w in words)
         key = blake2b("\n".join(listed).encode("utf-8"), digest_size=8).hexdigest()
         self.words[key] = listed
-        self._remember(path, "-" + key)
+        self._remember(path, VerdictKind.DROPPED.value + key)
 
     def _remember(self, path: Path, verdict: str) -> None:
         try:
@@ -206,7 +227,9 @@ class Cache:
         """Write atomically; a cache that cannot be written is simply not kept."""
         if not self.dirty:
             return
-        used = {e[3][1:] for e in self.entries.values() if e[3][0] in "-+"}
+        used = {
+            e[3][1:] for e in self.entries.values() if VerdictKind.of(e[3]) is not VerdictKind.CLEAN
+        }
         self.words = {k: v for k, v in self.words.items() if k in used}
         self.reports = {k: v for k, v in self.reports.items() if k in used}
         try:
@@ -285,7 +308,7 @@ def _stored(d: Diagnostic) -> dict:
         "end": d.end,
         "cell": d.cell,
         "fix": None if fix is None else [fix.applicability.value, fix.message],
-        "edits": d.edits,
+        "edits": [edit.as_dict() for edit in d.edits],
         "sdk": [d.sdk, d.sdk_version, d.upgrade],
     }
 
@@ -293,7 +316,7 @@ def _stored(d: Diagnostic) -> dict:
 def replay(stored: dict) -> tuple[list[Diagnostic], dict, list[str]]:
     """A remembered report: (diagnostics, code frame lines by cell, info lines). Diagnostics
     have no node and fixes no replacements, as reports from a worker process."""
-    from mem0lint.rule import Applicability, Diagnostic, Fix, Severity
+    from mem0lint.results import Applicability, Diagnostic, Edit, Fix, Severity
 
     diagnostics = []
     for d in stored["diagnostics"]:
@@ -309,14 +332,7 @@ def replay(stored: dict) -> tuple[list[Diagnostic], dict, list[str]]:
                 fix=None if fix is None else Fix(Applicability(fix[0]), fix[1], ()),
                 start=tuple(d["start"]),  # type: ignore[arg-type]
                 end=tuple(d["end"]),  # type: ignore[arg-type]
-                edits=[
-                    {
-                        **e,
-                        "location": tuple(e["location"]),
-                        "end_location": tuple(e["end_location"]),
-                    }
-                    for e in d["edits"]
-                ],
+                edits=[Edit.from_dict(e) for e in d["edits"]],
                 cell=d["cell"],
                 **dict(zip(("sdk", "sdk_version", "upgrade"), d.get("sdk") or (None, None, ""))),
             )

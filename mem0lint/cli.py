@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 
@@ -176,9 +175,8 @@ def main(
         serve()
         sys.exit(EXIT_CLEAN)
 
-    from mem0lint import batch, config, report
-    from mem0lint.cache import Cache
-    from mem0lint.runner import ADD_NOQA, CHECK, DIFF, FIX, FileReport
+    from mem0lint import config, pipeline, problems, report
+    from mem0lint.modes import Mode
 
     select, ignore, extend_select = _codes(select), _codes(ignore), _codes(extend_select)
     _check_codes(select, "--select")
@@ -186,7 +184,6 @@ def main(
     _check_codes(extend_select, "--extend-select")
     if update_baseline and not baseline_file:
         raise click.UsageError("--update-baseline needs --baseline FILE")
-    targets = _targets(target_version)
     command_line = config.CommandLine(
         select=select,
         ignore=ignore,
@@ -194,7 +191,7 @@ def main(
         unsafe_fixes=unsafe_fixes,
         output_format=output_format,
         file_types=_file_types(file_types),
-        target_versions=targets,
+        target_versions=_targets(target_version),
     )
     paths = paths or (".",)
     reading_stdin = paths == ("-",)
@@ -203,104 +200,66 @@ def main(
             raise click.UsageError("`-` (stdin) cannot be combined with other paths")
         if path != "-" and not Path(path).exists():
             raise click.UsageError(f"path does not exist: {path}")
-    # Run-wide settings (output format) come from the configuration of the first path.
-    first = Path(stdin_filename or ".") if reading_stdin else Path(paths[0])
+    if show_settings is not None:
+        try:
+            out.print(_describe_settings(Path(show_settings), command_line, config_file), end="")
+        except config.ConfigError as error:
+            err.print(f"mem0lint: {error}")
+            sys.exit(EXIT_ERROR)
+        sys.exit(EXIT_CLEAN)
+    mode = (
+        Mode.ADD_NOQA
+        if add_noqa
+        else Mode.DIFF
+        if diff
+        else Mode.FIX
+        if (fix or unsafe_fixes)
+        else Mode.CHECK
+    )
+    options = pipeline.Options(
+        paths=paths,
+        mode=mode,
+        command_line=command_line,
+        config_file=config_file,
+        stdin=sys.stdin.buffer.read() if reading_stdin else None,
+        stdin_filename=stdin_filename,
+        force_exclude=force_exclude,
+        jobs=jobs or None,
+        no_cache=no_cache,
+        cache_dir=cache_dir,
+        baseline=baseline_file,
+        update_baseline=update_baseline,
+    )
+    from mem0lint.baseline import BaselineError
+
     try:
-        finder = config.Finder(Path(config_file) if config_file else None)
-        if show_settings is not None:
-            target = Path(show_settings)
-            resolved = config.resolve(finder.for_path(target), command_line, target)
-            excluded = config.Excluder(finder).excluded(target, target.is_dir())
-            out.print(config.describe(resolved, target, excluded), end="")
-            out.print(_describe_sdks(target, resolved), end="")
-            sys.exit(EXIT_CLEAN)
-        overall = config.resolve(finder.for_path(first), command_line, None)
-    except config.ConfigError as error:
+        run = pipeline.run(options, progress=lambda total: ProgressBar(err, total))
+    except (config.ConfigError, BaselineError) as error:
         err.print(f"mem0lint: {error}")
         sys.exit(EXIT_ERROR)
-    output_format = overall.output_format
-    if cache_dir is None:
-        cache_dir = str(_project_root(first) / ".mem0lint_cache")
+    reports, output_format = run.reports, run.settings.output_format
 
-    mode = ADD_NOQA if add_noqa else DIFF if diff else FIX if (fix or unsafe_fixes) else CHECK
-    roots = [Path(p) for p in paths]
-    excluder = config.Excluder(finder)
-    reports = []
-    warnings: list[str] = []  # about the run, not a file: in SARIF's notifications too
-    failed = False
-    from mem0lint.versions import Discovery
-
-    discovery = Discovery()
-    try:
-        if reading_stdin:
-            from mem0lint.inproject import lint_text
-
-            data = sys.stdin.buffer.read()
-            # Bound across the project around --stdin-filename, like a path run.
-            path = Path(stdin_filename or "-")
-            reports = [
-                lint_text(
-                    data, path, mode, finder=finder, command_line=command_line, discovery=discovery
-                )
-            ]
-        else:
-            # What decides the outcome besides the tree and its configuration files.
-            options = [repr(command_line), str(force_exclude)]
-            found, snapshot = _discover(
-                paths, excluder, config_file, options, None if no_cache else cache_dir
-            )
-            warnings = _warn_empty_folders(paths, found, err)
-            if mode == CHECK and snapshot is not None and snapshot.reused and snapshot.clean():
-                reports = [FileReport(source) for source in found]  # clean, and unchanged
-            else:
-                groups = _groups(
-                    found, finder, command_line, excluder if force_exclude else None, discovery
-                )
-                from mem0lint.modules import ModuleFinder
-
-                modules = ModuleFinder()  # the project around each file, read as needed
-                receivers = overall.engine_settings().receivers
-                project = _project_factory(paths, found, receivers, modules)
-                stats, project_files = (None, "") if no_cache else _stats(found)
-                with _progress(err, sum(len(sources) for _, sources in groups)) as advance:
-                    for settings, sources in groups:
-                        cache = None
-                        if stats is not None:
-                            cache = Cache(Path(cache_dir), settings, project_files, stats)
-                        reports += batch.run(
-                            sources, settings, mode, roots, jobs or None, cache, project, advance
-                        )
-                if snapshot is not None:
-                    for read in sorted(discovery.read):
-                        snapshot.read(read)  # a changed lock or requirements file: walk again
-                    clean = mode == CHECK and all(batch.is_clean(r) and not r.info for r in reports)
-                    if clean and stats is not None:
-                        stats = {**stats, **batch.consulted_stats(modules, reports)}
-                    snapshot.update(found, stats if clean else None)
-    except config.ConfigError as error:
-        err.print(f"mem0lint: {error}")
-        sys.exit(EXIT_ERROR)
-
+    for warning in run.warnings:
+        err.print(f"mem0lint: warning: {warning}")
     if not quiet:
-        for note in discovery.notes:  # once per run
+        for note in run.notes:  # once per run
             err.print(f"mem0lint: info: {note}")
-    from mem0lint import problems
-
+    failed = False
     for file_report in reports:
         if file_report.error:
             failed = failed or problems.is_failure(file_report)
-            if mode in (DIFF, ADD_NOQA):  # elsewhere the report itself carries it
+            if mode.reports_errors_on_stderr:  # elsewhere the report itself carries it
                 err.print(f"mem0lint: {file_report.source.path}: {file_report.error}")
         if not quiet:
             for note in file_report.info:
                 err.print(f"mem0lint: info: {file_report.source.path}: {note}")
 
-    if reading_stdin and mode in (FIX, ADD_NOQA) and reports:
+    if reading_stdin and mode.rewrites and reports:
         # The fixed source is the output; what is left goes to stderr.
         sys.stdout.buffer.write(reports[0].output or b"")
         sys.stdout.flush()
         out = err
-    if mode == DIFF:
+    if mode is Mode.DIFF:
         for file_report in reports:
             if file_report.diff:
                 sys.stdout.write(file_report.diff)
@@ -310,15 +269,13 @@ def main(
         if exit_zero:
             sys.exit(EXIT_CLEAN)
         sys.exit(EXIT_ERROR if failed else EXIT_FINDINGS if would else EXIT_CLEAN)
-    if mode == ADD_NOQA:
+    if mode is Mode.ADD_NOQA:
         added = sum(r.noqa_added for r in reports)
         if not quiet:
             err.print(f"Added {added} noqa directive{'s' if added != 1 else ''}.")
         sys.exit(EXIT_ERROR if failed and not exit_zero else EXIT_CLEAN)
-
-    if baseline_file:
-        _apply_baseline(Path(baseline_file), reports, update_baseline, err, quiet)
-    problems.attach(reports)  # after the baseline: a file that cannot be checked is never accepted
+    if run.baseline_written is not None and not quiet:
+        err.print(f"mem0lint: wrote {run.baseline_written} finding(s) to baseline {baseline_file}")
 
     fixed = sum(r.fixed for r in reports)
     if statistics and output_format in ("json", "json-lines"):
@@ -327,14 +284,14 @@ def main(
         text = report.statistics(reports)
         if text:
             out.print(text)
-    elif output_format == "sarif" and warnings:
-        report.write_sarif(reports, sys.stdout, warnings)
+    elif output_format == "sarif" and run.warnings:
+        report.write_sarif(reports, sys.stdout, run.warnings)
     elif output_format in report.STREAM_WRITERS:
         report.STREAM_WRITERS[output_format](reports, sys.stdout)
     else:
         report.CONSOLE_WRITERS[output_format](reports, out)
         if not quiet:
-            out.print(report.summary(reports, overall.unsafe_fixes))
+            out.print(report.summary(reports, run.settings.unsafe_fixes))
     remaining = any(d.code != problems.NOT_ANALYSED for r in reports for d in r.diagnostics)
     if exit_zero:  # whatever the files hold; only mem0lint's own failures (above) exit 2
         sys.exit(EXIT_CLEAN)
@@ -343,78 +300,6 @@ def main(
     if exit_non_zero_on_fix and fixed:
         sys.exit(EXIT_FINDINGS)
     sys.exit(EXIT_FINDINGS if remaining and not exit_zero else EXIT_CLEAN)
-
-
-def _project_root(first: Path) -> Path:
-    """Where the cache lives: the nearest folder above the first path with a pyproject.toml or
-    a .git (the project's root, as Ruff's), else the path's own folder; never the cwd as such."""
-    start = Path(os.path.abspath(first))
-    if not start.is_dir():
-        start = start.parent
-    for folder in [start, *start.parents]:
-        if (folder / "pyproject.toml").is_file() or (folder / ".git").exists():
-            return folder
-    return start
-
-
-def _warn_empty_folders(paths, found, err: Terminal) -> list[str]:
-    """A folder named on the command line that yields nothing is said so, not passed silently.
-    Returns the warnings."""
-    from mem0lint.sources import empty_folder_note
-
-    warnings = []
-    for path in paths:
-        if not os.path.isdir(path):
-            continue
-        prefix = os.path.join(os.path.abspath(path), "")
-        if not any(os.path.abspath(s.fspath).startswith(prefix) for s in found):
-            warnings.append(empty_folder_note(path))
-            err.print(f"mem0lint: warning: {warnings[-1]}")
-    return warnings
-
-
-def _project_factory(paths, found, receivers: dict[str, str], modules=None):
-    """The run's index of modules, to bind receivers imported from other files; built (and
-    libcst imported) only when some file passes the prefilter. `modules`: the run's
-    `ModuleFinder`, shared with the prefilter."""
-
-    def build():
-        from mem0lint.project import ProjectIndex
-
-        project = ProjectIndex.for_paths(paths, [s.path for s in found], finder=modules)
-        project.configure(receivers)
-        return project
-
-    build.modules = modules  # type: ignore[attr-defined]  (batch.run's prefilter uses it too)
-    return build
-
-
-def _discover(paths, excluder, config_file, options: list[str], cache_dir) -> tuple[list, object]:
-    """The files under `paths`, and the snapshot to save after the run (None: none is taken).
-    From the last run's snapshot when the tree's shape is the same (`cache_dir`: None, no
-    snapshot). Files named one by one (pre-commit) need no walk, and would leave a snapshot per
-    commit: none is taken. `options`: what else decides the outcome."""
-    from mem0lint.documents import SUFFIXES
-    from mem0lint.snapshot import Snapshot
-    from mem0lint.sources import discover
-
-    suffixes = frozenset(s for kind in SUFFIXES.values() for s in kind)
-    snapshot = None
-    if cache_dir is not None and any(os.path.isdir(path) for path in paths):
-        key = [*paths, *sorted(suffixes), config_file or "", *options]
-        snapshot = Snapshot(Path(cache_dir), key)
-        found = snapshot.found()
-        if found is not None:
-            return found, snapshot
-        for path in paths:
-            snapshot.watch_above(path)
-        if config_file:
-            snapshot.read(config_file)
-    walked = snapshot.walked if snapshot is not None else None
-    found = list(
-        discover(list(paths), suffixes=suffixes, excluded=excluder.excluded, walked=walked)
-    )
-    return found, snapshot
 
 
 def _targets(values: tuple[str, ...]) -> dict[str, str]:
@@ -428,93 +313,22 @@ def _targets(values: tuple[str, ...]) -> dict[str, str]:
         raise click.UsageError(f"--target-version: {error}") from None
 
 
-def _describe_sdks(path: Path, resolved) -> str:
+def _describe_settings(target: Path, command_line, config_file) -> str:
+    """`--show-settings PATH`: the settings that apply to PATH, where each comes from, and the
+    SDK releases it is judged by."""
+    from mem0lint import config
     from mem0lint.versions import Discovery, describe
 
+    finder = config.Finder(Path(config_file) if config_file else None)
+    resolved = config.resolve(finder.for_path(target), command_line, target)
+    excluded = config.Excluder(finder).excluded(target, target.is_dir())
     discovery = Discovery()
-    text = describe(discovery.for_path(path, resolved.target_versions))
-    return text + "".join(f"  note: {note}\n" for note in discovery.notes)
+    text = describe(discovery.for_path(target, resolved.target_versions))
+    notes = "".join(f"  note: {note}\n" for note in discovery.notes)
+    return config.describe(resolved, target, excluded) + text + notes
 
 
-def _groups(found, finder, command_line, excluder, discovery=None) -> list[tuple]:
-    """The files found, grouped by the settings that apply to them (nearest pyproject.toml):
-    [(engine settings, files)]. Settings are resolved once per configuration, unless its
-    per-file ignores make its files differ. `excluder`: applied to named files too."""
-    import dataclasses
-
-    from mem0lint import config
-    from mem0lint.documents import FILE_TYPES, file_type
-
-    groups: dict[tuple, tuple] = {}  # settings key -> (engine settings, files)
-    by_folder: dict[str, tuple] = {}  # folder -> (its group's files, the file kinds linted)
-    # (id(configuration), SDK versions) -> the same (the finder keeps the configurations)
-    by_config: dict[tuple, tuple] = {}
-
-    resolved_by_config: dict[int, object] = {}
-
-    def group_of(source) -> tuple:
-        found_config = finder.for_file(source.fspath)
-        per_file = found_config is not None and "per-file-ignores" in found_config.values
-        resolved = None if per_file else resolved_by_config.get(id(found_config))
-        if resolved is None:
-            resolved = config.resolve(found_config, command_line, source.path if per_file else None)
-            if not per_file:
-                resolved_by_config[id(found_config)] = resolved
-        sdks: tuple = ()
-        if discovery is not None:  # the SDK versions of the file's folder
-            from mem0lint.versions import as_settings
-
-            folder = os.path.dirname(os.path.abspath(source.fspath))
-            sdks = as_settings(discovery.for_folder(folder, resolved.target_versions))
-        memo = (id(found_config), sdks)
-        if not per_file and memo in by_config:
-            return by_config[memo]
-        group = groups.get(resolved.key() + (sdks,))
-        if group is None:
-            settings = dataclasses.replace(resolved.engine_settings(), sdks=sdks)
-            group = groups[resolved.key() + (sdks,)] = (settings, [])
-        # None: every kind is linted (what a walk finds needs no look at its name).
-        kinds = None if set(resolved.file_types) >= set(FILE_TYPES) else resolved.file_types
-        entry = (group[1], kinds, per_file)
-        if not per_file:
-            by_config[memo] = entry
-        return entry
-
-    for source in found:
-        # The folder as a key (an exact one, cheaper than os.path.dirname, for thousands).
-        folder = source.fspath.rpartition(os.sep)[0]
-        entry = by_folder.get(folder)
-        if entry is None:
-            entry = group_of(source)
-            if not entry[2]:  # per-file ignores: every file of the folder on its own
-                by_folder[folder] = entry
-        files, kinds, _ = entry
-        if kinds is not None and not source.explicit and file_type(source.fspath) not in kinds:
-            continue
-        if source.explicit and excluder is not None and excluder.excluded(source.path, False):
-            continue
-        files.append(source)
-    return list(groups.values())
-
-
-def _stats(found) -> tuple[dict, str]:
-    """{path: os.stat_result} of every file found (the cache's verdicts need them), and a
-    fingerprint of the project's Python files: a receiver may be bound through any of them, so
-    verdicts hold only while none changes (see cache.py)."""
-    stats = {}
-    python = []
-    for source in found:
-        path = source.fspath
-        try:
-            stat = stats[path] = os.stat(path)
-        except OSError:
-            continue
-        if path.endswith((".py", ".pyi")):
-            python.append((path, stat.st_mtime_ns, stat.st_size))
-    return stats, repr(python)  # in the walk's order, which is stable
-
-
-class _progress:
+class ProgressBar:
     """A rich progress bar on stderr for long runs in a terminal; a no-op otherwise."""
 
     def __init__(self, err: Terminal, total: int) -> None:
@@ -534,23 +348,6 @@ class _progress:
     def __exit__(self, *exc_info) -> None:
         if self.bar is not None:
             self.bar.stop()
-
-
-def _apply_baseline(path: Path, reports: list, update: bool, err: Terminal, quiet: bool) -> None:
-    from mem0lint import baseline
-
-    try:
-        if update or not path.exists():
-            count = baseline.write(path, reports)
-            if not quiet:
-                err.print(f"mem0lint: wrote {count} finding(s) to baseline {path}")
-            for file_report in reports:
-                file_report.diagnostics = []
-            return
-        baseline.subtract(path, baseline.read(path), reports)
-    except baseline.BaselineError as error:
-        err.print(f"mem0lint: {error}")
-        sys.exit(EXIT_ERROR)
 
 
 def _explain(code: str, out: Terminal) -> int:

@@ -74,8 +74,6 @@ class Dialect:
     factories: frozenset[str]
     methods: dict[str, Method]
     grammar: FilterGrammar | None
-    # Where the SDK raises on a bad call ("ValueError") and where the server says no ("HTTP 400").
-    raises: str = "ValueError"
     # Request-record classes whose constructor calls are judged too (fully qualified name ->
     # the `methods` entry describing their parameters), e.g. Memsy's `EventPayload`.
     records: dict[str, str] = field(default_factory=dict)
@@ -337,7 +335,6 @@ MEMSY = Dialect(
         ),
     },
     grammar=None,
-    raises="TypeError",
     records={"memsy.EventPayload": "EventPayload", "memsy.models.EventPayload": "EventPayload"},
 )
 

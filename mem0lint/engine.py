@@ -17,7 +17,8 @@ from mem0lint.dialects import Dialect
 from mem0lint.positions import Range, node_ranges, ranges_within
 from mem0lint.prefilter import may_matter  # noqa: F401  (re-exported: the pipeline's first step)
 from mem0lint.pruning import Layout
-from mem0lint.rule import Applicability, Diagnostic, Rule, all_rules
+from mem0lint.results import Applicability, Diagnostic, Edit
+from mem0lint.rule import Rule, all_rules
 from mem0lint.sdk.applies import Verdict, verdict
 from mem0lint.settings import Settings  # noqa: F401  (re-exported; importable without libcst)
 from mem0lint.walk import walk
@@ -310,9 +311,7 @@ def place(
             diagnostic.edits = []
             for old, new in diagnostic.fix.replacements:
                 start, end = span(old)
-                diagnostic.edits.append(
-                    {"content": module.code_for_node(new), "location": start, "end_location": end}
-                )
+                diagnostic.edits.append(Edit(module.code_for_node(new), start, end))
     diagnostics.sort(key=lambda d: (d.start, d.code))
 
 
@@ -443,7 +442,7 @@ def fix(
             if not _keeps_comments(diagnostic):
                 refused.add(_fix_key(diagnostic))
                 continue
-            spans = [(e["location"], e["end_location"]) for e in diagnostic.edits]
+            spans = [(e.location, e.end_location) for e in diagnostic.edits]
             if any(_overlaps(s, t) for s in spans for t in taken):
                 continue  # the next round sees the re-parsed code
             taken.extend(spans)
@@ -487,7 +486,7 @@ def _fix_key(diagnostic: Diagnostic) -> tuple:
     return (
         diagnostic.code,
         diagnostic.message,
-        tuple(edit["content"] for edit in diagnostic.edits),
+        tuple(edit.content for edit in diagnostic.edits),
     )
 
 

@@ -116,33 +116,3 @@ def walk(node: FilterNode) -> Iterator[FilterNode]:
     elif isinstance(node, ListValue):
         for item in node.items:
             yield from walk(item)
-
-
-@dataclass(eq=False)
-class Condition:
-    """A field condition found while walking a filter as conditions, with its context.
-
-    `path` lists the logical keys above it ("AND", "OR", "NOT", possibly lowercase or `$`
-    spelled as written); `top_level` is True when the entry sits in the root dict itself.
-    """
-
-    entry: Entry
-    owner: DictValue
-    path: tuple[str, ...]
-
-    @property
-    def top_level(self) -> bool:
-        return not self.path
-
-
-def conditions(root: FilterNode, is_logical, path: tuple[str, ...] = ()) -> Iterator[Condition]:
-    """Field entries of a filter, descending through logical keys (`is_logical(key)`)."""
-    if not isinstance(root, DictValue):
-        return
-    for entry in root.entries:
-        if entry.key is not None and is_logical(entry.key):
-            children = entry.value.items if isinstance(entry.value, ListValue) else [entry.value]
-            for child in children:
-                yield from conditions(child, is_logical, (*path, entry.key))
-        elif entry.key is not None:
-            yield Condition(entry, root, path)

@@ -15,12 +15,13 @@ nothing; the fix loop applies it in the next round.
 from __future__ import annotations
 
 import ast
+import dataclasses
 from collections import Counter
 from typing import TYPE_CHECKING, Callable, Union
 
 import libcst as cst
 
-from mem0lint.rule import Applicability, Diagnostic, Fix
+from mem0lint.results import Applicability, Diagnostic, Fix
 
 if TYPE_CHECKING:
     from mem0lint.engine import RuleSet
@@ -62,7 +63,7 @@ def vet(
     for d in diagnostics:
         if d.fix is None or d.fix.applicability is not Applicability.SAFE or d.edits is None:
             continue
-        spans = [(e["location"], e["end_location"]) for e in d.edits]
+        spans = [(e.location, e.end_location) for e in d.edits]
         if any(_overlaps(s, t) for s in spans for t in taken):
             continue
         taken.extend(spans)
@@ -160,8 +161,10 @@ def _requote(module: cst.Module, diagnostic: Diagnostic, diagnostics: list[Diagn
             for d in diagnostics:
                 if d.fix is fix:
                     d.fix = requoted
-                    for edit, (_, new) in zip(d.edits, replacements):
-                        edit["content"] = module.code_for_node(new)
+                    d.edits = [
+                        dataclasses.replace(edit, content=module.code_for_node(new))
+                        for edit, (_, new) in zip(d.edits, replacements)
+                    ]
             return True
     return False
 

@@ -19,8 +19,7 @@ import ast
 from typing import TYPE_CHECKING, Union
 
 if TYPE_CHECKING:
-    from mem0lint.rule import Diagnostic
-    from mem0lint.runner import FileReport
+    from mem0lint.results import Diagnostic, FileReport
 
 SYNTAX_ERROR, FILE_ERROR, NOT_ANALYSED = "MEM001", "MEM002", "MEM003"
 
@@ -100,7 +99,7 @@ def _clamped(source: Union[bytes, str], row: int, column: int) -> tuple[int, int
 
 def record(report: FileReport) -> Diagnostic:
     """The finding-like record of a file's problem."""
-    from mem0lint.rule import Diagnostic, Severity
+    from mem0lint.results import Diagnostic, Severity
 
     code = report.error_code or FILE_ERROR
     name, severity, _ = PROBLEMS[code]

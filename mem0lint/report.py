@@ -6,11 +6,11 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Callable, TextIO
 
-from mem0lint.runner import FileReport
+from mem0lint.results import FileReport
 from mem0lint.terminal import Line, Terminal
 
 if TYPE_CHECKING:  # the rule registry: a clean run needs none of it
-    from mem0lint.rule import Diagnostic
+    from mem0lint.results import Diagnostic, Edit
 
 SEVERITY_STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
 
@@ -19,17 +19,17 @@ def _overlaps(a: tuple, b: tuple) -> bool:
     return a[0] < b[1] and b[0] < a[1]
 
 
-def visible_edits(report: FileReport) -> dict[int, list[dict]]:
+def visible_edits(report: FileReport) -> dict[int, list[Edit]]:
     """id(diagnostic) -> the edits to publish for its fix, such that no two findings of the file
     (of one notebook cell) publish overlapping edits: safe fixes first, then unsafe ones, each in
     the report's order, as `--fix` applies them in its first round; a later overlapping one
     publishes none (its fix applies in a later round of `--fix`, on the re-parsed code)."""
     taken: dict[object, list[tuple]] = {}
-    visible: dict[int, list[dict]] = {}
+    visible: dict[int, list[Edit]] = {}
     with_fix = [d for d in report.diagnostics if d.fix is not None]
     safe = [d for d in with_fix if d.fix.applicability.value == "safe"]
     for diagnostic in safe + [d for d in with_fix if d.fix.applicability.value != "safe"]:
-        spans = [(e["location"], e["end_location"]) for e in diagnostic.edits]
+        spans = [(e.location, e.end_location) for e in diagnostic.edits]
         claimed = taken.setdefault(diagnostic.cell, [])
         if any(_overlaps(s, t) for s in spans for t in claimed):
             visible[id(diagnostic)] = []
@@ -40,7 +40,7 @@ def visible_edits(report: FileReport) -> dict[int, list[dict]]:
 
 
 def as_json_object(
-    report: FileReport, diagnostic: Diagnostic, visible: dict[int, list[dict]] | None = None
+    report: FileReport, diagnostic: Diagnostic, visible: dict[int, list[Edit]] | None = None
 ) -> dict:
     """The stable JSON shape of one finding (CI integrations parse it). `visible`: from
     `visible_edits(report)` (computed when not given)."""
@@ -54,12 +54,9 @@ def as_json_object(
             "message": diagnostic.fix.message,
             "edits": [
                 {
-                    "content": edit["content"],
-                    "location": {"row": edit["location"][0], "column": edit["location"][1]},
-                    "end_location": {
-                        "row": edit["end_location"][0],
-                        "column": edit["end_location"][1],
-                    },
+                    "content": edit.content,
+                    "location": {"row": edit.location[0], "column": edit.location[1]},
+                    "end_location": {"row": edit.end_location[0], "column": edit.end_location[1]},
                 }
                 for edit in edits
             ],

@@ -7,33 +7,16 @@ table, the parametrised tests) needs about a rule sits in its class.
 from __future__ import annotations
 
 import textwrap
-from dataclasses import dataclass, field
-from enum import Enum
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Iterator, Union
+
+# The findings' vocabulary lives in results.py; re-exported here for the rule modules.
+from mem0lint.results import Applicability, Diagnostic, Fix, Severity  # noqa: F401
 
 if TYPE_CHECKING:  # annotations only: reporting findings must not import libcst
     import libcst as cst
 
     from mem0lint.callsite import CallSite
-
-
-class Severity(str, Enum):
-    ERROR = "error"  # the call raises or is rejected
-    WARNING = "warning"  # the call succeeds with silently wrong results
-    INFO = "info"  # advisory
-
-
-class Applicability(str, Enum):
-    SAFE = "safe"  # keeps the meaning the author wrote; applied by --fix
-    UNSAFE = "unsafe"  # may change results; applied only with --unsafe-fixes
-
-
-@dataclass(frozen=True)
-class Fix:
-    applicability: Applicability
-    message: str
-    # (original node, replacement node) pairs; originals are nodes of the linted module.
-    replacements: tuple[tuple[cst.CSTNode, cst.CSTNode], ...]
 
 
 @dataclass
@@ -123,32 +106,6 @@ class Rule:
 
     def check(self, site: CallSite) -> Iterator[Finding]:
         raise NotImplementedError
-
-
-@dataclass
-class Diagnostic:
-    """A finding placed in a file: what the reporters print and --fix applies."""
-
-    code: str
-    name: str
-    severity: Severity
-    message: str
-    dialect: str
-    node: cst.CSTNode
-    fix: Fix | None
-    start: tuple[int, int] = (0, 0)  # (row, column), 1-based
-    end: tuple[int, int] = (0, 0)
-    edits: list[dict] = field(default_factory=list)
-    cell: int | None = None
-    # Where its call is: (top-level statement, member of a top-level class); see engine.place.
-    unit: tuple[int, int | None] | None = None
-    sdk: str | None = None  # the distribution the call's SDK is judged as (mem0ai, memsy...)
-    sdk_version: str | None = None  # the release it is judged by
-    upgrade: str = ""  # upgrade mode: "1.0.3 -> 2.2.0" for what breaks on the upgrade
-
-    @property
-    def fixable(self) -> bool:
-        return self.fix is not None
 
 
 def all_rules() -> dict[str, type[Rule]]:

@@ -8,11 +8,11 @@ and fixed programs are written back into the container. Never raises for bad inp
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Union
 
-from mem0lint.prefilter import external_words, may_matter
+from mem0lint.modes import Mode
+from mem0lint.results import Edit, FileReport
 from mem0lint.sources import SourceFile, WriteRefused, write_atomically
 
 if TYPE_CHECKING:  # imported for real only once a file passes the prefilter
@@ -22,59 +22,31 @@ if TYPE_CHECKING:  # imported for real only once a file passes the prefilter
     from mem0lint.binding import ProjectLookup
     from mem0lint.documents.base import Document, Program
     from mem0lint.project import ProjectIndex
-    from mem0lint.rule import Diagnostic
+    from mem0lint.results import Diagnostic
 
-CHECK, FIX, DIFF, ADD_NOQA = "check", "fix", "diff", "add-noqa"
+# Re-exported for older callers (server.py); new code uses `Mode` itself.
+CHECK, FIX, DIFF, ADD_NOQA = Mode.CHECK, Mode.FIX, Mode.DIFF, Mode.ADD_NOQA
 # Files that may matter but are bigger than this are reported, not parsed: libcst needs minutes
 # and gigabytes for a 50 MB module. Hand-written Python stays far below.
 MAX_FILE_BYTES = 10 * 1024 * 1024
 
 
-@dataclass
-class FileReport:
-    source: SourceFile
-    diagnostics: list[Diagnostic] = field(default_factory=list)
-    error: Union[str, None] = None  # could not be read, decoded or parsed; or not written
-    fixed: int = 0  # fixes applied (or, with --diff, that would be)
-    noqa_added: int = 0  # with --add-noqa
-    diff: str = ""
-    info: list[str] = field(default_factory=list)  # skipped blocks and cells
-    # Lines for code frames, by notebook cell (None: the file's own rows).
-    frames: dict[Union[int, None], list[str]] = field(default_factory=dict)
-    output: Union[bytes, None] = None  # the (fixed) content, for stdin
-    # Other files read and folders listed to bind this file's receivers (project.py): the
-    # verdict holds while they are unchanged (cache.py). Only those not sent with a report of
-    # the same worker before.
-    consulted: list[str] = field(default_factory=list)
-    # With `error`: its code (problems.py; "" is MEM002) and its 1-based (row, column).
-    error_code: str = ""
-    error_at: tuple[int, int] = (1, 1)
-
-    @property
-    def lines(self) -> list[str]:
-        return self.frames.get(None, [])
-
-    def line_of(self, diagnostic: Diagnostic) -> Union[str, None]:
-        lines = self.frames.get(diagnostic.cell, [])
-        row = diagnostic.start[0]
-        return lines[row - 1] if 0 < row <= len(lines) else None
-
-
 def process(
     source: SourceFile,
     rules: engine.RuleSet,
-    mode: str,
+    mode: Mode,
     roots: list[Path],
     data: Union[bytes, None] = None,
     project: Union[ProjectIndex, None] = None,
     write: bool = True,
 ) -> FileReport:
-    """Lint (or fix) one file.
+    """Lint (or fix) one file that may matter: the prefilter is the caller's (pipeline.py).
 
-    `data`: the content, when the caller has read it already (stdin, or batch.py after its
-    prefilter). `write=False` (stdin) never touches the file. `project`: the run's index of
+    `data`: the content, when the caller has read it already (stdin, or the pipeline's
+    triage). `write=False` (stdin) never touches the file. `project`: the run's index of
     modules, to bind receivers imported from other files.
     """
+    mode = Mode(mode)
     report = FileReport(source)
     original = data
     if original is None:
@@ -84,10 +56,6 @@ def process(
             report.error = f"cannot read: {error.strerror or error}"
             return report
     report.output = original
-    if data is None and not may_matter(original, external_words(rules.settings.receivers)):
-        if source.explicit:  # named on the command line: at least it must parse
-            check_named(source, report, original)
-        return report
     if len(original) > MAX_FILE_BYTES:
         size, limit = len(original) / 2**20, MAX_FILE_BYTES / 2**20
         report.error = f"too large to analyse ({size:.1f} MB > {limit:.0f} MB); skipped"
@@ -119,7 +87,7 @@ def process(
         report.fixed = report.noqa_added = 0
         return report
     report.output = new
-    if mode == DIFF:
+    if mode is Mode.DIFF:
         before = original.decode("utf-8", "replace")
         report.diff = unified_diff(before, new.decode("utf-8", "replace"), str(source.path))
         # --diff reports what the fixes would leave, but counts the original findings too.
@@ -139,7 +107,7 @@ def _run_program(
     document: Document,
     program: Program,
     rules: engine.RuleSet,
-    mode: str,
+    mode: Mode,
     report: FileReport,
     project: Union[ProjectLookup, None] = None,
 ) -> bool:
@@ -152,7 +120,7 @@ def _run_program(
         # Once, on the program as written: input too deep for the parsers is refused whether or
         # not pruning would drop it, so a check and a fix give the same verdict.
         engine.guard_nesting(parsed)
-        if mode == CHECK and pruning.prunable(report.source.path, parsed):
+        if mode.replays and pruning.prunable(report.source.path, parsed):
             seeds = pruning.seed_words(tuple(rules.settings.receivers))
             local = project.top_level_names() if project is not None else frozenset()
             parsed, layout = pruning.analyse(parsed, seeds, local)
@@ -174,11 +142,11 @@ def _run_program(
     source = program.source
     blocks = program.separated  # regions in reading order: a later one never changes an earlier
     code = None  # the text of the final program, when a fix changed it
-    if mode == CHECK:
+    if mode is Mode.CHECK:
         diagnostics = engine.lint(
             module, rules, keep=keep, project=project, source=source, layout=layout, blocks=blocks
         )
-    elif mode == ADD_NOQA:
+    elif mode is Mode.ADD_NOQA:
         diagnostics = engine.lint(
             module, rules, keep=keep, project=project, source=source, blocks=blocks
         )
@@ -262,10 +230,12 @@ def _relocate(document: Document, program: Program, code: str, diagnostic: Diagn
     _, cell, row, column = document.locate(program, code, *diagnostic.start)
     _, _, end_row, end_column = document.locate(program, code, *diagnostic.end)
     diagnostic.start, diagnostic.end, diagnostic.cell = (row, column), (end_row, end_column), cell
+    edits = []
     for edit in diagnostic.edits:
-        _, _, r, c = document.locate(program, code, *edit["location"])
-        _, _, er, ec = document.locate(program, code, *edit["end_location"])
-        edit["location"], edit["end_location"] = (r, c), (er, ec)
+        _, _, r, c = document.locate(program, code, *edit.location)
+        _, _, er, ec = document.locate(program, code, *edit.end_location)
+        edits.append(Edit(edit.content, (r, c), (er, ec)))
+    diagnostic.edits = edits
 
 
 def unified_diff(before: str, after: str, name: str) -> str:

@@ -10,8 +10,8 @@ from mem0lint import __version__
 from mem0lint.dialects import DIALECTS
 from mem0lint.docs import explain
 from mem0lint.report import visible_edits
-from mem0lint.rule import Diagnostic, Rule, all_rules
-from mem0lint.runner import FileReport
+from mem0lint.results import Diagnostic, Edit, FileReport
+from mem0lint.rule import Rule, all_rules
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 LEVEL = {"error": "error", "warning": "warning", "info": "note"}
@@ -68,7 +68,7 @@ def _region(start: tuple[int, int], end: tuple[int, int]) -> dict:
 
 
 def _result(
-    report: FileReport, diagnostic: Diagnostic, index: dict[str, int], edits: list[dict]
+    report: FileReport, diagnostic: Diagnostic, index: dict[str, int], edits: list[Edit]
 ) -> dict:
     """`edits`: the fix's edits that overlap no earlier finding's (report.visible_edits)."""
     uri = _uri(report.source.path)
@@ -105,7 +105,7 @@ def _result(
                         "artifactLocation": {"uri": uri},
                         "replacements": [
                             {
-                                "deletedRegion": _region(edit["location"], edit["end_location"]),
+                                "deletedRegion": _region(edit.location, edit.end_location),
                                 "insertedContent": {"text": edit["content"]},
                             }
                             for edit in edits

@@ -19,7 +19,8 @@ from typing import Union
 import libcst as cst
 from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
 
-from mem0lint.rule import Applicability, Diagnostic, Fix, all_rules
+from mem0lint.results import Applicability, Diagnostic, Edit, Fix
+from mem0lint.rule import all_rules
 
 _NOQA = re.compile(
     r"#\s*noqa(?::[\s]?(?P<codes>[A-Z]+[0-9]+(?:[,\s]+[A-Z]+[0-9]+)*))?", re.IGNORECASE
@@ -181,13 +182,8 @@ def _finding(code: str, codes: list[str], noqa: LineNoqa, positions, known) -> D
     )
     diagnostic = _diagnostic(code, _message(code, codes), noqa.comment, fix)
     _place(diagnostic, positions)
-    diagnostic.edits = [
-        {
-            "content": cst.Module([]).code_for_node(replacement),
-            "location": _span(positions[noqa.trailing])[0],
-            "end_location": _span(positions[noqa.trailing])[1],
-        }
-    ]
+    start, end = _span(positions[noqa.trailing])
+    diagnostic.edits = [Edit(cst.Module([]).code_for_node(replacement), start, end)]
     return diagnostic
 
 

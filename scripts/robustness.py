@@ -29,7 +29,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from mem0lint import engine
-from mem0lint.runner import CHECK, FIX, process
+from mem0lint.modes import Mode
+from mem0lint.pipeline import check_file as check_one
 from mem0lint.sources import SourceFile
 
 PER_FILE_SECONDS = 60
@@ -114,14 +115,14 @@ def run(files: list[tuple[Path, Path]], workdir: Path, figures: Figures) -> None
 
 def check_file(path: Path, label: str, rules, roots: list[Path], figures: Figures) -> None:
     before = path.read_bytes()
-    checked = process(SourceFile(path, explicit=True), rules, CHECK, roots)
+    checked = check_one(SourceFile(path, explicit=True), rules, Mode.CHECK, roots)
     if checked.error:
         figures.messages += 1
     figures.findings += len(checked.diagnostics)
     fixable = any(engine.applicable(d, unsafe=False) for d in checked.diagnostics)
     figures.fixable_files += fixable
 
-    fixed = process(SourceFile(path, explicit=True), rules, FIX, roots)
+    fixed = check_one(SourceFile(path, explicit=True), rules, Mode.FIX, roots)
     after = path.read_bytes()
     if after == before:
         return
@@ -136,7 +137,7 @@ def check_file(path: Path, label: str, rules, roots: list[Path], figures: Figure
     except (engine.ParseFailure, SyntaxError, ValueError) as error:
         figures.violations.append(f"{label}: the fixed file does not parse: {error}")
         return
-    process(SourceFile(path, explicit=True), rules, FIX, roots)
+    check_one(SourceFile(path, explicit=True), rules, Mode.FIX, roots)
     if path.read_bytes() != after:
         figures.violations.append(f"{label}: a second --fix changed the file again")
 

@@ -20,8 +20,9 @@ from conftest import fix_source, lint_source
 
 from mem0lint import context, engine, failures
 from mem0lint.documents import markers
+from mem0lint.modes import Mode
+from mem0lint.pipeline import check_file
 from mem0lint.rule import Severity
-from mem0lint.runner import CHECK, FIX, process
 from mem0lint.sources import SourceFile
 
 OSS = "from mem0 import Memory\nmemory = Memory()\n"
@@ -390,8 +391,8 @@ def test_elided_arguments(name):
 # --- 2. documents that show the old form on purpose ---------------------------------------
 
 
-def run(path: Path, mode: str = CHECK):
-    return process(SourceFile(path), engine.RuleSet(engine.Settings()), mode, [path.parent])
+def run(path: Path, mode: str = Mode.CHECK):
+    return check_file(SourceFile(path), engine.RuleSet(engine.Settings()), mode, [path.parent])
 
 
 WRONG = 'client.search("q", user_id="u")'
@@ -482,7 +483,7 @@ def test_markdown_old_blocks_are_not_reported_and_after_blocks_are_judged(tmp_pa
 def test_markdown_old_blocks_are_never_fixed(tmp_path):
     path = tmp_path / "page.mdx"
     path.write_text(PAGE, encoding="utf-8")
-    run(path, FIX)
+    run(path, Mode.FIX)
     after = path.read_text(encoding="utf-8").splitlines()
     for row, (outcome_, _) in expected(PAGE).items():
         fixed = 'filters={"user_id": "u"}' in after[row - 1]

@@ -12,16 +12,17 @@ from pathlib import Path
 import libcst as cst
 
 from mem0lint import engine
-from mem0lint.runner import CHECK, FIX, process
+from mem0lint.modes import Mode
+from mem0lint.pipeline import check_file
 from mem0lint.sources import SourceFile
 
 PLATFORM = "from mem0 import MemoryClient\nclient = MemoryClient()\n"
 WRONG = 'client.search("q", filters={"$and": [{"user_id": "u"}]})'
 
 
-def run(path: Path, mode: str = CHECK):
+def run(path: Path, mode: str = Mode.CHECK):
     rules = engine.RuleSet(engine.Settings())
-    return process(SourceFile(path), rules, mode, [path.parent])
+    return check_file(SourceFile(path), rules, mode, [path.parent])
 
 
 def page(*blocks: str) -> str:
@@ -143,7 +144,7 @@ def test_fix_in_one_pass_edits_every_block(tmp_path):
     text = page(PLATFORM, WRONG + "\n", "import os\n" + WRONG + "\n")
     path = tmp_path / "p.md"
     path.write_text(text, encoding="utf-8")
-    run(path, FIX)
+    run(path, Mode.FIX)
     assert path.read_text(encoding="utf-8") == text.replace('{"$and"', '{"AND"')
 
 

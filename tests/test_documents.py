@@ -10,7 +10,8 @@ import pytest
 from conftest import run_cli
 
 from mem0lint import engine
-from mem0lint.runner import CHECK, FIX, process
+from mem0lint.modes import Mode
+from mem0lint.pipeline import check_file
 from mem0lint.sources import SourceFile
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
@@ -19,9 +20,9 @@ SETUP = "from mem0 import MemoryClient\nclient = MemoryClient()\n"
 WRONG = 'client.search("q", filters={"$and": [{"user_id": "u"}]})\n'
 
 
-def run(path: Path, mode: str = CHECK, **settings):
+def run(path: Path, mode: str = Mode.CHECK, **settings):
     rules = engine.RuleSet(engine.Settings(**settings))
-    return process(SourceFile(path), rules, mode, [path.parent])
+    return check_file(SourceFile(path), rules, mode, [path.parent])
 
 
 def found(report) -> list[tuple]:
@@ -92,7 +93,7 @@ def test_magics_and_shell_lines_are_tolerated(tmp_path):
     report = run(path)
     assert report.error is None and report.info == []
     assert found(report) == [(3, (3, 33), "MEM201")]
-    run(path, FIX)
+    run(path, Mode.FIX)
     text = path.read_text(encoding="utf-8")
     assert "!ls -la" in text and "files = !ls" in text and "%%bash" in text
     assert "    !echo hi" in text and "client?" in text
@@ -114,7 +115,7 @@ def test_fix_rewrites_only_changed_cells_in_the_file_style(tmp_path, indent, as_
         SETUP, "x = 1  # untouched", WRONG, "#md é ü", indent=indent, as_string=as_string
     )
     path = write(tmp_path, "n.ipynb", original)
-    run(path, FIX)
+    run(path, Mode.FIX)
     fixed = path.read_text(encoding="utf-8")
     assert fixed == original.replace('\\"$and\\"', '\\"AND\\"')
     # The JSON still loads, and only the source of cell 3 changed.
@@ -134,7 +135,7 @@ def test_unusual_key_order_metadata_and_outputs_survive(tmp_path):
         '], "nbformat_minor": 5}'
     )
     path = write(tmp_path, "n.ipynb", text)
-    run(path, FIX)
+    run(path, Mode.FIX)
     assert path.read_text(encoding="utf-8") == text.replace('{\\"$and\\"', '{\\"AND\\"')
 
 
@@ -214,7 +215,7 @@ def test_fences_inside_mdx_components_indented_and_tilde(tmp_path):
     )
     path = write(tmp_path, "p.mdx", text)
     assert found(run(path)) == [(None, (12, 33), "MEM201")]
-    run(path, FIX)
+    run(path, Mode.FIX)
     assert path.read_text(encoding="utf-8") == text.replace('{"$and"', '{"AND"')
 
 
@@ -224,7 +225,7 @@ def test_fix_edits_inside_fences_only_and_keeps_crlf(tmp_path):
     data = text.replace("\n", "\r\n").encode("utf-8")
     path = tmp_path / "p.md"
     path.write_bytes(data)
-    run(path, FIX)
+    run(path, Mode.FIX)
     assert path.read_bytes() == data.replace(
         b'client.search("q", filters={"$and"', b'client.search("q", filters={"AND"'
     )

@@ -14,10 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from mem0lint import batch, engine
+from mem0lint import pipeline
 from mem0lint.documents import SUFFIXES
-from mem0lint.project import ProjectIndex
-from mem0lint.runner import CHECK, FIX
+from mem0lint.modes import Mode
 from mem0lint.sources import discover
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -27,15 +26,10 @@ UPDATE = os.environ.get("MEM0LINT_UPDATE_GOLDEN") == "1"
 ALL_KINDS = frozenset(s for kind in SUFFIXES.values() for s in kind)
 
 
-def _run(root: Path, mode: str) -> dict[Path, object]:
-    """The files under `root` through the CLI's pipeline (prefilter, project index, engine)."""
-    sources = list(discover([str(root)], suffixes=ALL_KINDS))
-
-    def project():
-        return ProjectIndex.for_paths([root], [s.path for s in sources])
-
-    reports = batch.run(sources, engine.Settings(), mode, [root], jobs=1, project=project)
-    return {r.source.path.relative_to(root): r for r in reports}
+def _run(root: Path, mode: Mode) -> dict[Path, object]:
+    """The files under `root` through the pipeline, as `mem0lint --no-cache -j 1 root` runs."""
+    options = pipeline.Options(paths=(str(root),), mode=mode, jobs=1, no_cache=True)
+    return {r.source.path.relative_to(root): r for r in pipeline.run(options).reports}
 
 
 FILES = sorted(s.path.relative_to(FIXTURES) for s in discover([str(FIXTURES)], suffixes=ALL_KINDS))
@@ -59,14 +53,14 @@ def fixed_tree(tmp_path_factory) -> Path:
     """A copy of fixtures/ after `mem0lint --fix`, fixed as one project."""
     root = tmp_path_factory.mktemp("fixed") / "fixtures"
     shutil.copytree(FIXTURES, root)
-    for report in _run(root, FIX).values():
+    for report in _run(root, Mode.FIX).values():
         assert report.error is None, report.error
     return root
 
 
 @pytest.fixture(scope="module")
 def checked() -> dict:
-    return _run(FIXTURES, CHECK)
+    return _run(FIXTURES, Mode.CHECK)
 
 
 @pytest.mark.parametrize("relative", FILES, ids=[str(f) for f in FILES])
@@ -90,7 +84,7 @@ def test_fix_output(relative: Path, fixed_tree: Path):
 
 def test_second_fix_changes_nothing(fixed_tree: Path):
     before = {p: p.read_bytes() for p in fixed_tree.rglob("*") if p.is_file()}
-    for report in _run(fixed_tree, FIX).values():
+    for report in _run(fixed_tree, Mode.FIX).values():
         assert report.fixed == 0, report.source.path
     assert before == {p: p.read_bytes() for p in fixed_tree.rglob("*") if p.is_file()}
 

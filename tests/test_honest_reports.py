@@ -223,8 +223,7 @@ def test_statistics_tell_safe_from_unsafe_fixes_and_speak_json(tmp_path):
 
 def test_statistics_mark_an_unsafe_only_fix_as_such(tmp_path):
     from mem0lint.report import statistics, statistics_rows
-    from mem0lint.rule import Applicability, Diagnostic, Fix, Severity
-    from mem0lint.runner import FileReport
+    from mem0lint.results import Applicability, Diagnostic, FileReport, Fix, Severity
     from mem0lint.sources import SourceFile
 
     unsafe = Fix(Applicability.UNSAFE, "rename", ())
@@ -304,15 +303,14 @@ def test_published_fix_edits_never_overlap_within_a_file(tmp_path):
 
 def test_overlapping_edits_are_deferred_not_published(tmp_path):
     from mem0lint.report import as_json_object, visible_edits
-    from mem0lint.rule import Applicability, Diagnostic, Fix, Severity
-    from mem0lint.runner import FileReport
+    from mem0lint.results import Applicability, Diagnostic, Edit, FileReport, Fix, Severity
     from mem0lint.sources import SourceFile
 
     fix = Fix(Applicability.SAFE, "f", ())
     outer = Diagnostic("MEM201", "a", Severity.ERROR, "m", "", None, fix, (1, 1), (1, 20))
-    outer.edits = [{"content": "x", "location": (1, 1), "end_location": (1, 20)}]
+    outer.edits = [Edit("x", (1, 1), (1, 20))]
     inner = Diagnostic("MEM202", "b", Severity.ERROR, "m", "", None, fix, (1, 5), (1, 8))
-    inner.edits = [{"content": "y", "location": (1, 5), "end_location": (1, 8)}]
+    inner.edits = [Edit("y", (1, 5), (1, 8))]
     report = FileReport(SourceFile("a.py"), diagnostics=[outer, inner])
     visible = visible_edits(report)
     assert visible[id(outer)] == outer.edits and visible[id(inner)] == []

@@ -177,12 +177,12 @@ def test_progress_bar_only_for_a_terminal_and_many_files(monkeypatch):
 
     monkeypatch.delenv("FORCE_COLOR", raising=False)
     pipe = Terminal(stderr=True)
-    assert cli._progress(pipe, 10_000).bar is None  # not a terminal
+    assert cli.ProgressBar(pipe, 10_000).bar is None  # not a terminal
     terminal = Terminal(stderr=True)
     terminal._console = Console(force_terminal=True, file=io.StringIO())
     monkeypatch.setenv("FORCE_COLOR", "1")
-    assert cli._progress(terminal, cli.PROGRESS_THRESHOLD).bar is None  # few files
-    assert cli._progress(terminal, cli.PROGRESS_THRESHOLD + 1).bar is not None
+    assert cli.ProgressBar(terminal, cli.PROGRESS_THRESHOLD).bar is None  # few files
+    assert cli.ProgressBar(terminal, cli.PROGRESS_THRESHOLD + 1).bar is not None
 
 
 def test_plain_output_is_what_rich_prints_on_a_pipe(monkeypatch, capsys):

@@ -148,8 +148,8 @@ def test_stdin_from_another_folder(tmp_path, monkeypatch):
 
 
 def test_unsaved_text_is_linted_with_the_project_around_it(tmp_path):
-    """`inproject.lint_text`, the stdin and editor entry point: the text is not on disk."""
-    from mem0lint.inproject import lint_text
+    """`pipeline.lint_text`, the stdin and editor entry point: the text is not on disk."""
+    from mem0lint.pipeline import lint_text
 
     root = _copy(tmp_path, "flat")
     text = "from shop.deps import memory\nmemory.search('q', filters={'user_id': 'u'}, limit=3)\n"

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from mem0lint import cli, config, sources
+from mem0lint import config, pipeline, sources
 
 
 def age(root: Path) -> None:
@@ -27,7 +27,9 @@ OPTIONS = ["", "False"]  # command line, --force-exclude
 def found(root: Path, cache: Path | None) -> list[str]:
     """What the CLI finds under `root`, saving the snapshot as a run does."""
     excluder = config.Excluder(config.Finder(None))
-    listed, snapshot = cli._discover((str(root),), excluder, None, OPTIONS, cache and str(cache))
+    listed, snapshot = pipeline.discover(
+        (str(root),), excluder, None, OPTIONS, cache and str(cache)
+    )
     if snapshot is not None:
         snapshot.update(listed, None)
     return sorted(str(s.path) for s in listed)
@@ -116,7 +118,7 @@ def test_files_named_one_by_one_take_no_snapshot(tree, tmp_path):
     """pre-commit names the changed files: nothing to walk, and a snapshot per commit."""
     excluder = config.Excluder(config.Finder(None))
     named = (str(tree / "app" / "one.py"), str(tree / "notes.md"))
-    listed, snapshot = cli._discover(named, excluder, None, OPTIONS, str(tmp_path / "cache"))
+    listed, snapshot = pipeline.discover(named, excluder, None, OPTIONS, str(tmp_path / "cache"))
     assert [s.fspath for s in listed] == list(named) and snapshot is None
     assert not list((tmp_path / "cache").glob("files-*.json"))
 
@@ -138,8 +140,6 @@ def test_an_unchanged_clean_tree_is_clean_without_a_check(tree, tmp_path, monkey
     options, over the same files, needs no verdict at all; any edit brings the check back."""
     from conftest import run_cli
 
-    from mem0lint import batch
-
     cache = str(tmp_path / "cache")
     assert run_cli("--cache-dir", cache, str(tree)).stdout == "All checks passed.\n"
 
@@ -147,7 +147,7 @@ def test_an_unchanged_clean_tree_is_clean_without_a_check(tree, tmp_path, monkey
         raise AssertionError("checked again")
 
     with monkeypatch.context() as patched:
-        patched.setattr(batch, "run", no_check)
+        patched.setattr(pipeline, "check_files", no_check)
         assert run_cli("--cache-dir", cache, str(tree)).exit_code == 0
     # Other options: another snapshot, a real check.
     assert run_cli("--cache-dir", cache, "--select", "MEM102", str(tree)).exit_code == 0

@@ -16,8 +16,9 @@ import libcst as cst
 import pytest
 from libcst.metadata import MetadataWrapper, PositionProvider
 
-from mem0lint import engine, prefilter
+from mem0lint import engine, pipeline, prefilter
 from mem0lint.binding import BindingCollector
+from mem0lint.modes import Mode
 from mem0lint.positions import node_ranges
 from mem0lint.walk import walk
 
@@ -147,12 +148,12 @@ def test_positions_are_position_providers(name):
 
 
 def test_deeply_nested_code_is_an_error_not_a_crash(tmp_path):
-    from mem0lint.runner import CHECK, process
+    from mem0lint.pipeline import check_file
     from mem0lint.sources import SourceFile
 
     deep = tmp_path / "deep.py"
     deep.write_text("from mem0 import Memory\nx = " + "[" * 3000 + "]" * 3000 + "\n")
-    report = process(SourceFile(deep), engine.RuleSet(engine.Settings()), CHECK, [tmp_path])
+    report = check_file(SourceFile(deep), engine.RuleSet(engine.Settings()), roots=[tmp_path])
     assert report.error and "nested" in report.error
 
 
@@ -190,7 +191,9 @@ def test_cache_replays_findings_in_a_check_and_rechecks_them_for_a_fix(tmp_path,
     (tmp_path / "bad.py").write_text(BAD)
     sources = [SourceFile(tmp_path / "good.py"), SourceFile(tmp_path / "bad.py")]
     settings = engine.Settings()
-    first = batch.run(sources, settings, runner.CHECK, [tmp_path], 1, Cache(tmp_path, settings))
+    first = pipeline.check_files(
+        sources, settings, Mode.CHECK, [tmp_path], 1, Cache(tmp_path, settings)
+    )
     assert [bool(r.diagnostics) for r in first] == [False, True]
 
     checked = []
@@ -201,7 +204,9 @@ def test_cache_replays_findings_in_a_check_and_rechecks_them_for_a_fix(tmp_path,
         return real_process(source, *args, **kwargs)
 
     monkeypatch.setattr(batch, "process", counting)
-    again = batch.run(sources, settings, runner.CHECK, [tmp_path], 1, Cache(tmp_path, settings))
+    again = pipeline.check_files(
+        sources, settings, Mode.CHECK, [tmp_path], 1, Cache(tmp_path, settings)
+    )
     assert checked == []
     assert [bool(r.diagnostics) for r in again] == [False, True]
     for before, after in zip(first[1].diagnostics, again[1].diagnostics):
@@ -215,11 +220,11 @@ def test_cache_replays_findings_in_a_check_and_rechecks_them_for_a_fix(tmp_path,
         assert before.fix.applicability is after.fix.applicability
     assert again[1].line_of(again[1].diagnostics[0]) == first[1].line_of(first[1].diagnostics[0])
 
-    batch.run(sources, settings, runner.DIFF, [tmp_path], 1, Cache(tmp_path, settings))
+    pipeline.check_files(sources, settings, Mode.DIFF, [tmp_path], 1, Cache(tmp_path, settings))
     assert checked == ["bad.py"]  # a diff (or a fix) needs the syntax tree
     other = engine.Settings(select=("MEM201",))
     checked.clear()
-    batch.run(sources, other, runner.CHECK, [tmp_path], 1, Cache(tmp_path, other))
+    pipeline.check_files(sources, other, Mode.CHECK, [tmp_path], 1, Cache(tmp_path, other))
     assert checked == ["good.py", "bad.py"]  # other settings: other verdicts
 
 
@@ -292,7 +297,7 @@ CLIENTS = "from mem0 import MemoryClient\n\nmemory = MemoryClient()\n"
 
 
 def checked_files(monkeypatch) -> list[str]:
-    """Names of the files `batch.run` hands to the pipeline, recorded as they go."""
+    """Names of the files the triage hands to the check stage, recorded as they go."""
     from mem0lint import batch, runner
 
     checked: list[str] = []
@@ -307,7 +312,6 @@ def checked_files(monkeypatch) -> list[str]:
 
 def test_a_helper_that_imports_a_kept_module_is_kept_even_from_a_warm_cache(tmp_path, monkeypatch):
     """The helper never spells the SDK; a project index binds `memory` through `clients`."""
-    from mem0lint import batch, runner
     from mem0lint.cache import Cache
     from mem0lint.sources import SourceFile
 
@@ -319,7 +323,7 @@ def test_a_helper_that_imports_a_kept_module_is_kept_even_from_a_warm_cache(tmp_
     def run():
         sources = [SourceFile(p) for p in sorted(tmp_path.glob("*.py"))]
         cache = Cache(tmp_path / "cache", settings)
-        batch.run(sources, settings, runner.CHECK, [tmp_path], 1, cache)
+        pipeline.check_files(sources, settings, Mode.CHECK, [tmp_path], 1, cache)
 
     run()  # no clients module yet: nothing can be bound, nothing is parsed
     assert checked == []

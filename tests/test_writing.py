@@ -20,7 +20,9 @@ from pathlib import Path
 
 import pytest
 
-from mem0lint import engine, runner
+from mem0lint import engine, pipeline
+from mem0lint.modes import Mode
+from mem0lint.results import FileReport
 from mem0lint.sources import SourceFile
 
 BAD = (
@@ -35,9 +37,9 @@ FIXED = (
 )
 
 
-def fix_file(path: Path, roots: list[Path] | None = None) -> runner.FileReport:
+def fix_file(path: Path, roots: list[Path] | None = None) -> FileReport:
     rules = engine.RuleSet(engine.Settings())
-    return runner.process(SourceFile(path, explicit=True), rules, runner.FIX, roots or [path])
+    return pipeline.check_file(SourceFile(path, explicit=True), rules, Mode.FIX, roots or [path])
 
 
 def mem0lint(*args: str, cwd: Path, timeout: float = 120, env=None) -> subprocess.CompletedProcess:
