@@ -81,3 +81,105 @@ def test_mem130_never_rebuilds_nodes_to_find_children(monkeypatch: pytest.Monkey
     assert [(d.code, d.start) for d in after.diagnostics] == [
         (d.code, d.start) for d in before.diagnostics
     ]
+
+
+# -- incremental re-parsing (mem0lint/incremental.py) -----------------------------------------
+
+PIECES = [
+    "import os\n",
+    "from mem0 import MemoryClient, Memory\n",
+    "client = MemoryClient(api_key='k')\n",
+    "\n\n",
+    "# a comment\n",
+    "    # an indented comment\n",
+    "@decorator\n",
+    "def f(q):\n    res = client.search(q, filters={'$and': [{'user_id': 'u'}]})\n"
+    "    for r in res:\n        print(r)\n",
+    "def g(x):\n  return x  # two-space indent\n",
+    "class C:\n    m = Memory()\n\n    def h(self):\n        return self.m.search('q', limit=3)\n",
+    "if x:\n    y = 1\nelse:\n    y = 2\n",
+    "try:\n    pass\nexcept E as e:\n    raise\nfinally:\n    z = 3\n",
+    "s = '''multi\nline'''\n",
+    "t = (1,\n     2)\n",
+    "x = 1; y = 2\n",
+    "    indented = 1\n",
+    "\\\n",
+    "pass",
+    "w = 1\r\n",
+    ")\n",
+    "\t\n",
+]
+
+
+def _random_text(rng) -> str:
+    # Mostly valid code (rare pieces that break it), so that most versions parse.
+    common, rare = PIECES[:15], PIECES[15:]
+    count = rng.randint(1, 24)
+    start = "import os\n\n\ndef first():\n    pass\n" if rng.random() < 0.8 else ""
+    pieces = (rng.choice(rare if rng.random() < 0.05 else common) for _ in range(count))
+    return start + "".join(pieces)
+
+
+def _edit(rng, text: str) -> str:
+    lines = text.split("\n")
+    kind = rng.randrange(6)
+    at = rng.randint(0, len(lines))
+    if kind == 0:  # insert a piece at a line start
+        lines[at:at] = rng.choice(PIECES).rstrip("\n").split("\n")
+    elif kind == 1 and lines:  # delete some lines
+        del lines[at : at + rng.randint(1, 3)]
+    elif kind == 2 and text:  # one character typed somewhere
+        where = rng.randint(0, len(text))
+        return text[:where] + rng.choice("x :(\n #'\"") + text[where:]
+    elif kind == 3 and text:  # one character deleted
+        where = rng.randrange(len(text))
+        return text[:where] + text[where + 1 :]
+    elif kind == 4 and at < len(lines):  # (un)indent a line
+        line = lines[at]
+        lines[at] = line[4:] if line.startswith("    ") else "    " + line
+    else:  # a line's text changed, the way typing a name does
+        if at < len(lines):
+            lines[at] = lines[at].replace("1", "12").replace("q", "query")
+    return "\n".join(lines)
+
+
+def _cold_or_error(text):
+    from mem0lint import engine
+
+    try:
+        return engine.parse(text, guarded=True)
+    except engine.ParseFailure as error:
+        return ("error", str(error), error.position)
+
+
+@pytest.mark.parametrize("as_bytes", [False, True])
+def test_reparsing_after_random_edits_gives_the_cold_parse(as_bytes: bool) -> None:
+    """Property: whatever the edits, the module from re-parsing only around the change is the
+    module a cold parse of the new text gives (node for node, and its header, footer, indent,
+    newline, final newline), and a text that does not parse fails with the same error."""
+    import random
+
+    from mem0lint import engine
+    from mem0lint.incremental import Reparser
+
+    rng = random.Random(12)
+    reused = 0
+    for _ in range(120):
+        reparser = Reparser()
+        text = _random_text(rng)
+        for _ in range(12):
+            source = text.encode("utf-8") if as_bytes else text
+            cold = _cold_or_error(source)
+            try:
+                warm = reparser.parse(source)
+            except engine.ParseFailure as error:
+                warm = ("error", str(error), error.position)
+            if isinstance(cold, tuple):
+                assert warm == cold, text
+            else:
+                assert isinstance(warm, cst.Module), text
+                assert warm.code == cold.code, text  # (libcst drops a lone `\\` line)
+                assert warm.deep_equals(cold), text
+                reused += reparser.reused
+            text = _edit(rng, text)
+    assert reused > 300  # the property held where statements were reused, not only cold
