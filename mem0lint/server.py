@@ -28,6 +28,7 @@ from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 
 from mem0lint import __version__
+from mem0lint.incremental import Reparser
 
 SOURCE = "mem0lint"
 FIX_ALL = "source.fixAll.mem0lint"
@@ -54,10 +55,19 @@ NOTEBOOK_SYNC = types.NotebookDocumentSyncOptions(
 class _Linted:
     """The last lint of a document (a text document, or a notebook with its cells)."""
 
-    def __init__(self, report, uris_by_cell: dict, texts: dict) -> None:
+    def __init__(self, report, uris_by_cell: dict, texts: dict, unvetted=()) -> None:
         self.report = report
         self.uris_by_cell = uris_by_cell  # cell number (1-based, all cells) -> cell URI
         self.texts = texts  # URI -> its text when linted
+        # Fix vetting left for when a code action needs it (fixvet.deferred): until it runs,
+        # a safe fix may still be one vetting calls unsafe. Findings do not depend on it.
+        self.unvetted = list(unvetted)
+        self.fix_all: Union[types.CodeAction, None, bool] = False  # False: not computed yet
+
+    def vet(self) -> None:
+        """Run the fix vetting left for later, once (it updates the report's fixes in place)."""
+        while self.unvetted:
+            self.unvetted.pop(0)()
 
 
 class Mem0lintServer(LanguageServer):
@@ -69,9 +79,23 @@ class Mem0lintServer(LanguageServer):
         self.linted: dict[str, _Linted] = {}  # document or notebook URI -> last lint
         self.pending: dict[str, asyncio.Task] = {}
         self.published: dict[str, int] = {}  # URI -> number of diagnostics last published
+        # URI -> the last parse of a Python document, to re-parse only what a change touched.
+        self.reparsers: dict[str, Reparser] = {}
         self.debounce = DEBOUNCE
 
     # -- running the pipeline ---------------------------------------------------------------
+
+    def _run_python(self, uri: str, path: Path, data: bytes):
+        """Check a Python document as `_run` does, re-parsing only the statements a change
+        touched (incremental.py) and leaving fix vetting for a code action (fixvet.py).
+        Returns the report and the vetting left to do."""
+        from mem0lint import fixvet, incremental
+        from mem0lint.runner import CHECK
+
+        reparser = self.reparsers.setdefault(uri, Reparser())
+        with fixvet.deferred() as unvetted, incremental.reusing(reparser):
+            report = self._run(path, data, CHECK)
+        return report, unvetted
 
     def _run(self, path: Path, data: bytes, mode: str, unsafe: Union[bool, None] = None):
         from mem0lint import config
@@ -103,7 +127,7 @@ class Mem0lintServer(LanguageServer):
         document = self.workspace.get_text_document(uri)
         path = Path(to_fs_path(uri) or uri)
         from mem0lint.config import ConfigError
-        from mem0lint.documents import SUFFIXES
+        from mem0lint.documents import PYTHON, SUFFIXES, file_type
         from mem0lint.runner import CHECK
 
         known = any(path.suffix.lower() in suffixes for suffixes in SUFFIXES.values())
@@ -112,14 +136,19 @@ class Mem0lintServer(LanguageServer):
             return
         if not known:  # an unsaved buffer, or a script without a suffix: its language decides
             path = path.with_name(path.name + LANGUAGES[document.language_id])
+        unvetted: list = []
         try:
-            report = self._run(path, document.source.encode("utf-8"), CHECK)
+            data = document.source.encode("utf-8")
+            if file_type(path) == PYTHON:
+                report, unvetted = self._run_python(uri, path, data)
+            else:
+                report = self._run(path, data, CHECK)
         except ConfigError as error:
             self.window_show_message(
                 types.ShowMessageParams(types.MessageType.Error, f"mem0lint: {error}")
             )
             return
-        self.linted[uri] = _Linted(report, {}, {uri: document.source})
+        self.linted[uri] = _Linted(report, {}, {uri: document.source}, unvetted)
         self._publish(uri, [self._diagnostic(uri, document.source, d) for d in report.diagnostics])
 
     def lint_notebook(self, notebook_uri: str) -> None:
@@ -197,9 +226,8 @@ class Mem0lintServer(LanguageServer):
         return types.Range(start=self._position(text, *start), end=self._position(text, *end))
 
     def _diagnostic(self, uri: str, text: str, diagnostic) -> types.Diagnostic:
+        # No fix applicability here: it is known once fixes are vetted, for a code action.
         data = {"uri": uri, "code": diagnostic.code, "start": list(diagnostic.start)}
-        if diagnostic.fix is not None:
-            data["fix"] = diagnostic.fix.applicability.value
         return types.Diagnostic(
             range=self._range(text, diagnostic.start, diagnostic.end),
             message=diagnostic.message,
@@ -221,6 +249,7 @@ class Mem0lintServer(LanguageServer):
             linted = self.linted.get(key)
             if linted is None:
                 return []
+        linted.vet()
         only = params.context.only
         wanted = lambda kind: not only or any(kind.startswith(k) for k in only)  # noqa: E731
         actions: list[types.CodeAction] = []
@@ -246,9 +275,10 @@ class Mem0lintServer(LanguageServer):
                         )
                     )
         if wanted(FIX_ALL):
-            fix_all = self._fix_all(key, notebook)
-            if fix_all is not None:
-                actions.append(fix_all)
+            if linted.fix_all is False:  # once per version: it runs a whole fix
+                linted.fix_all = self._fix_all(key, notebook)
+            if linted.fix_all is not None:
+                actions.append(linted.fix_all)
         return actions
 
     def _stale(self, linted: _Linted) -> bool:
@@ -288,6 +318,7 @@ class Mem0lintServer(LanguageServer):
         from mem0lint.runner import FIX
 
         linted = self.linted[key]
+        linted.vet()
         if not any(
             d.fix is not None and d.fix.applicability.value == "safe"
             for d in linted.report.diagnostics
@@ -452,6 +483,7 @@ def build() -> Mem0lintServer:
     def did_close(ls: Mem0lintServer, params: types.DidCloseTextDocumentParams) -> None:
         uri = params.text_document.uri
         ls.linted.pop(uri, None)
+        ls.reparsers.pop(uri, None)
         ls._publish(uri, [])
 
     @server.feature(types.NOTEBOOK_DOCUMENT_DID_OPEN)

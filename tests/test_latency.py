@@ -183,3 +183,73 @@ def test_reparsing_after_random_edits_gives_the_cold_parse(as_bytes: bool) -> No
                 reused += reparser.reused
             text = _edit(rng, text)
     assert reused > 300  # the property held where statements were reused, not only cold
+
+
+def _findings(report, with_fixes: bool = True) -> list:
+    found = []
+    for d in report.diagnostics:
+        row = [d.code, d.start, d.end, d.message, d.severity.value, d.cell]
+        if with_fixes:
+            fix = d.fix
+            row += [
+                None if fix is None else (fix.applicability.value, fix.message),
+                [(e["content"], tuple(e["location"]), tuple(e["end_location"])) for e in d.edits],
+            ]
+        found.append(row)
+    return found
+
+
+def test_the_servers_lint_of_edited_versions_is_a_cold_lint(tmp_path) -> None:
+    """Property, through the server's own path (Mem0lintServer._run_python: incremental re-parse,
+    fix vetting deferred): after every random edit of a real module, the findings equal a cold
+    `lint_text` of the new text; once the deferred vetting has run, so do the fixes."""
+    import random
+
+    from mem0lint import config, problems
+    from mem0lint.inproject import lint_text
+    from mem0lint.server import Mem0lintServer
+
+    rng = random.Random(7)
+    base = (
+        "from mem0 import MemoryClient, Memory\n\nclient = MemoryClient(api_key='k')\n"
+        "memory = Memory()\n\n\n"
+        "def first():\n    pass\n\n\n"
+        "def recall(user_id):\n"
+        "    hits = client.search('q', filters={'$and': [{'user_id': user_id}]}, limit=3)\n"
+        "    found = memory.search('q', user_id=user_id, limit=5)\n"
+        "    for item in hits:\n        print(item)\n    return found\n\n\n"
+        "def tidy(rows):\n    return sorted(rows)\n\n\n"
+        "client.search('q', filters={'user_id': 'u', 'agent_id': 'a'}, top_k=3)\n"
+        "memory.get_all(user_id='u', limit=3)\n"
+    )
+    server = Mem0lintServer()
+    path = tmp_path / "service.py"
+    compared = reused = 0
+    for _ in range(8):
+        uri = f"file:///doc{rng.random()}.py"
+        text = base
+        for _ in range(10):
+            report, unvetted = server._run_python(uri, path, text.encode("utf-8"))
+            reused += server.reparsers[uri].reused
+            cold = lint_text(text.encode("utf-8"), path, finder=config.Finder(None))
+            if cold.error:  # the server reports an error as a finding (as the CLI does)
+                problems.attach([cold])
+            assert report.error == cold.error, text
+            assert _findings(report, with_fixes=False) == _findings(cold, with_fixes=False), text
+            for vet in unvetted:
+                vet()
+            assert _findings(report) == _findings(cold), text
+            compared += len(cold.diagnostics)
+            lines = text.split("\n")
+            at = rng.randrange(len(lines))
+            choice = rng.randrange(4)
+            if choice == 0:
+                lines[at] = lines[at].replace("limit", "top_k").replace("'$and'", "'AND'")
+            elif choice == 1:
+                lines.insert(at, rng.choice(["", "# note", "    x = 1", "y = client"]))
+            elif choice == 2:
+                del lines[at]
+            else:
+                lines[at] = lines[at].replace("user_id", "agent_id")
+            text = "\n".join(lines)
+    assert compared > 100 and reused > 50
