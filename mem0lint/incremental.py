@@ -63,7 +63,7 @@ class Reparser:
         self.reused = 0 if module is None else self.reused
         if module is None:
             module = _cold(source)
-        self._remember(data, source, module)
+            self._remember(data, source, module)
         return module
 
     # -- the cold path ----------------------------------------------------------------------
@@ -148,8 +148,24 @@ class Reparser:
         if sentinel is None:
             changes["footer"] = parsed.footer
             changes["has_trailing_newline"] = parsed.has_trailing_newline
+        new = module.with_changes(**changes)
+        # Where each statement now ends: the same before the piece, shifted after it.
+        offset, new_ends = piece_start, ends[:first]
+        for statement in body:
+            offset += len(new.code_for_node(statement).encode("utf-8", "surrogatepass"))
+            new_ends.append(offset)
+        shift = len(data) - len(old)
+        new_ends += [end + shift for end in ends[sentinel:]] if sentinel is not None else []
+        footer = "".join(new.code_for_node(line) for line in new.footer)
+        if offset != (
+            len(data) - len(footer.encode("utf-8"))
+            if sentinel is None
+            else piece_end - (ends[sentinel] - starts[sentinel])
+        ):
+            return None  # the pieces are not the text: parse it whole
         self.reused = first + len(tail)
-        return module.with_changes(**changes)
+        self.data, self.module, self.ends = data, new, new_ends
+        return new
 
 
 def _cold(source: Source) -> cst.Module:

@@ -58,20 +58,28 @@ def test_fast_children_are_libcsts_children_less_tokens() -> None:
     assert checked > 300
 
 
-def test_mem130_never_rebuilds_nodes_to_find_children(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_lint_never_rebuilds_nodes_to_find_children(monkeypatch: pytest.MonkeyPatch) -> None:
     """Regression: MEM130's use finder read `node.children` over the whole module, which libcst
-    answers by rebuilding the node: 3 s of a 2,000-line file's lint went there. The finding must
-    stay the same without it."""
-    from mem0lint import config
+    answers by rebuilding the node: 3 s of a 2,000-line file's lint went there (context.py's
+    expected-failure scan did the same, for less). The findings must stay the same without it."""
+    from mem0lint import config, context
     from mem0lint.inproject import lint_text
 
     text = (
         "from mem0 import MemoryClient\n\nclient = MemoryClient(api_key='k')\n\n\n"
         "def f(q):\n    res = client.search(q, filters={'user_id': 'u'})\n"
         "    for r in res:\n        print(r)\n"
+        "    try:\n        client.search(q, filters={'$and': [{'user_id': 'u'}]}, limit=3)\n"
+        "    except ValueError:\n        pass\n"
+    )
+    scans = []
+    scan = context._Scan.__init__
+    monkeypatch.setattr(
+        context._Scan, "__init__", lambda self, *a: scans.append(1) or scan(self, *a)
     )
     before = lint_text(text, "service.py", finder=config.Finder(None))
-    assert "MEM130" in [d.code for d in before.diagnostics]
+    assert {"MEM130", "MEM201"} <= {d.code for d in before.diagnostics}
+    assert scans  # the expected-failure scan (context.py) walked the module too
 
     def rebuilt(self):
         raise AssertionError("CSTNode.children called")
