@@ -87,13 +87,14 @@ class Mem0lintServer(LanguageServer):
 
     def _run_python(self, uri: str, path: Path, data: bytes):
         """Check a Python document as `_run` does, re-parsing only the statements a change
-        touched (incremental.py) and leaving fix vetting for a code action (fixvet.py).
+        touched (incremental.py), unpruned (pruning.unpruned), and leaving fix vetting for a
+        code action (fixvet.py).
         Returns the report and the vetting left to do."""
-        from mem0lint import fixvet, incremental
+        from mem0lint import fixvet, incremental, pruning
         from mem0lint.runner import CHECK
 
         reparser = self.reparsers.setdefault(uri, Reparser())
-        with fixvet.deferred() as unvetted, incremental.reusing(reparser):
+        with fixvet.deferred() as unvetted, incremental.reusing(reparser), pruning.unpruned():
             report = self._run(path, data, CHECK)
         return report, unvetted
 

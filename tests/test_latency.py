@@ -261,3 +261,13 @@ def test_the_servers_lint_of_edited_versions_is_a_cold_lint(tmp_path) -> None:
                 lines[at] = lines[at].replace("user_id", "agent_id")
             text = "\n".join(lines)
     assert compared > 100 and reused > 50
+
+
+def test_unpruned_turns_pruning_off_only_within(tmp_path) -> None:
+    from mem0lint import pruning
+
+    path, text = tmp_path / "service.py", "import os\n"
+    assert pruning.prunable(path, text)
+    with pruning.unpruned():
+        assert not pruning.prunable(path, text)
+    assert pruning.prunable(path, text)
