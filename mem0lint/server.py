@@ -29,6 +29,7 @@ from pygls.uris import to_fs_path
 
 from mem0lint import __version__
 from mem0lint.incremental import Reparser
+from mem0lint.servecache import Kept
 
 SOURCE = "mem0lint"
 FIX_ALL = "source.fixAll.mem0lint"
@@ -81,6 +82,7 @@ class Mem0lintServer(LanguageServer):
         self.published: dict[str, int] = {}  # URI -> number of diagnostics last published
         # URI -> the last parse of a Python document, to re-parse only what a change touched.
         self.reparsers: dict[str, Reparser] = {}
+        self.kept = Kept()  # URI -> its SDK releases and project index, while unchanged
         self.debounce = DEBOUNCE
 
     # -- running the pipeline ---------------------------------------------------------------
@@ -95,24 +97,41 @@ class Mem0lintServer(LanguageServer):
 
         reparser = self.reparsers.setdefault(uri, Reparser())
         with fixvet.deferred() as unvetted, incremental.reusing(reparser), pruning.unpruned():
-            report = self._run(path, data, CHECK)
+            report = self._run(path, data, CHECK, uri=uri)
         return report, unvetted
 
-    def _run(self, path: Path, data: bytes, mode: str, unsafe: Union[bool, None] = None):
+    def _run(
+        self,
+        path: Path,
+        data: bytes,
+        mode: str,
+        unsafe: Union[bool, None] = None,
+        uri: Union[str, None] = None,
+    ):
+        """`uri`: the document's SDK releases and project index are kept from its last lint
+        while nothing they read changed (servecache.py); else both are read afresh."""
         from mem0lint import config
         from mem0lint.inproject import lint_text
         from mem0lint.versions import Discovery
 
-        # A fresh Discovery: the SDK release comes from lock files that may change under us.
+        project = None
+        discovery = Discovery()  # the SDK release comes from lock files that may change
+        if uri is not None:
+            resolved = config.resolve(self.finder.for_path(path), config.CommandLine(), path)
+            receivers = resolved.engine_settings().receivers
+            discovery, project = self.kept.get(uri, path, receivers)
         report = lint_text(
             data,
             path,
             mode,
             finder=self.finder,
             command_line=config.CommandLine(),
-            discovery=Discovery(),
+            discovery=discovery,
+            project=project,
             unsafe=unsafe,
         )
+        if uri is not None:
+            self.kept.seal(uri)
         if report.error:
             from mem0lint import problems
 
@@ -358,6 +377,7 @@ class Mem0lintServer(LanguageServer):
         from mem0lint import config
 
         self.finder = config.Finder(None)
+        self.kept.forget()
         for uri in list(self.linted):
             if self.workspace.get_notebook_document(notebook_uri=uri) is not None:
                 self.lint_notebook(uri)
@@ -485,6 +505,7 @@ def build() -> Mem0lintServer:
         uri = params.text_document.uri
         ls.linted.pop(uri, None)
         ls.reparsers.pop(uri, None)
+        ls.kept.forget(uri)
         ls._publish(uri, [])
 
     @server.feature(types.NOTEBOOK_DOCUMENT_DID_OPEN)

@@ -271,3 +271,38 @@ def test_unpruned_turns_pruning_off_only_within(tmp_path) -> None:
     with pruning.unpruned():
         assert not pruning.prunable(path, text)
     assert pruning.prunable(path, text)
+
+
+def test_the_server_keeps_project_and_versions_only_while_what_they_read_is_unchanged(
+    tmp_path,
+) -> None:
+    """The SDK releases and the project index are kept between lints of a document (no lock
+    file re-read, no imported module re-parsed per keystroke), and dropped as soon as a module
+    they read changes: the findings follow the other module's new text."""
+    import os
+
+    from mem0lint.server import Mem0lintServer
+
+    package = tmp_path / "app"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    clients = package / "clients.py"
+    clients.write_text("from mem0 import MemoryClient\n\nclient = MemoryClient(api_key='k')\n")
+    service = package / "service.py"
+    text = (
+        b"from app.clients import client\n\n"
+        b"client.search('q', filters={'$and': [{'user_id': 'u'}]}, top_k=3)\n"
+    )
+    server = Mem0lintServer()
+    uri = service.as_uri()
+    first, _ = server._run_python(uri, service, text)
+    assert "MEM201" in [d.code for d in first.diagnostics]
+    again, _ = server._run_python(uri, service, text + b"\n")
+    assert server.kept.reused == 1
+    assert [d.code for d in again.diagnostics] == [d.code for d in first.diagnostics]
+    clients.write_text("client = object()\n")
+    stamp = os.stat(clients).st_mtime_ns + 2_000_000_000
+    os.utime(clients, ns=(stamp, stamp))
+    changed, _ = server._run_python(uri, service, text)
+    assert server.kept.reused == 1  # not reused: clients.py changed
+    assert "MEM201" not in [d.code for d in changed.diagnostics]
