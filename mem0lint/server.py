@@ -10,6 +10,13 @@ settings (the nearest pyproject.toml's `[tool.mem0lint]`), the same per-file pip
 configuration is read again when a `pyproject.toml` changes (workspace/didChangeWatchedFiles;
 the server asks the client to watch them when it can).
 
+Per change of a Python document, only what changed is redone: the libcst parse reuses the
+unchanged top-level statements of the last version (incremental.py), the text is not pruned
+(pruning.unpruned), the SDK releases and the project index are kept while nothing they read
+changed (servecache.py), and the vetting of safe fixes (fixvet.py) waits for the first code
+action of that version. Findings are those of a cold lint of the text (tests/test_latency.py).
+Notebooks and Markdown pages go through the cold path.
+
 pygls is imported only by this module, which only `mem0lint server` imports.
 """
 
