@@ -306,3 +306,15 @@ def test_the_server_keeps_project_and_versions_only_while_what_they_read_is_unch
     changed, _ = server._run_python(uri, service, text)
     assert server.kept.reused == 1  # not reused: clients.py changed
     assert "MEM201" not in [d.code for d in changed.diagnostics]
+
+
+def test_the_server_splits_a_text_into_lines_once() -> None:
+    """Regression: every diagnostic position split the whole text again (two per finding)."""
+    from mem0lint.server import Mem0lintServer
+
+    server = Mem0lintServer()
+    text = "a\nbc\n"
+    lines = server._lines(text)
+    assert lines == ["a", "bc", ""]
+    assert server._lines(text) is lines
+    assert server._lines("x\ny") == ["x", "y"]
