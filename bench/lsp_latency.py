@@ -82,7 +82,17 @@ def module(lines: int = LINES, every: int = 10) -> str:
     return text
 
 
-async def measure(edits: int, every: int) -> list[float]:
+def process_cpu(pid: int) -> float:
+    """CPU seconds (user + system) a process has used so far (Linux; NaN elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return float("nan")
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def measure(edits: int, every: int) -> tuple[list[float], float]:
+    """The round trips (ms), and the server process's CPU time per change (ms)."""
     folder = Path(tempfile.mkdtemp(prefix="mem0lint-lsp-bench-"))
     path = folder / "service.py"
     text = module(every=every)
@@ -113,6 +123,8 @@ async def measure(edits: int, every: int) -> list[float]:
     print(f"{LINES}-line file, {len(first.diagnostics)} diagnostics on open")
     timings = []
     lines = text.split("\n")
+    pid = client._server.pid if client._server is not None else -1
+    cpu_before = process_cpu(pid)
     for version in range(2, edits + 2):
         changed = edited(lines, version)
         sent = time.perf_counter()
@@ -125,10 +137,11 @@ async def measure(edits: int, every: int) -> list[float]:
         arrived, params = await received.get()
         assert params.uri == uri and params.diagnostics, "no diagnostics published"
         timings.append((arrived - sent) * 1000)
+    cpu = (process_cpu(pid) - cpu_before) / max(edits, 1) * 1000
     await client.shutdown_async(None)
     client.exit(None)
     await client.stop()
-    return timings
+    return timings, cpu
 
 
 def edited(lines: list[str], version: int) -> str:
@@ -190,7 +203,7 @@ def main() -> None:
     )
     args = parser.parse_args()
     before = load()
-    timings = asyncio.run(measure(args.edits, args.every))
+    timings, server_cpu = asyncio.run(measure(args.edits, args.every))
     after = load()
     p90 = statistics.quantiles(timings, n=10)[-1] if len(timings) > 1 else timings[0]
     print(
@@ -199,6 +212,10 @@ def main() -> None:
         f"best {min(timings):.0f} ms, worst {max(timings):.0f} ms (goal: <= 300 ms)"
     )
     print(f"load average (1 min) {before:.1f} before, {after:.1f} after, on {os.cpu_count()} CPUs")
+    print(
+        f"the server process's CPU per change: {server_cpu:.0f} ms (lint, conversion, "
+        "serialisation; what the round trip would be on an idle machine, plus the debounce)"
+    )
     served, cold = pipeline_cpu(args.every)
     print(
         f"CPU per change, median: the server's path {served:.0f} ms, a cold lint {cold:.0f} ms "
