@@ -28,6 +28,7 @@ import libcst as cst
 
 from mem0lint import failures
 from mem0lint.rule import Diagnostic, Severity
+from mem0lint.walk import children as walk_children  # no node rebuilt per node
 
 # Does `try: ... except Exception:` (or bare `except:`) around a call expect its failure?
 CATCH_ALL_TRY = False
@@ -149,9 +150,9 @@ class _Scan:
                 rest: list = [*node.handlers, node.orelse, node.finalbody]
                 children += [(child, handlers) for child in rest if child is not None]
             elif isinstance(node, (cst.FunctionDef, cst.Lambda)):
-                children = [(child, ()) for child in node.children]  # not run here
+                children = [(child, ()) for child in walk_children(node)]  # not run here
             else:
-                children = [(child, handlers) for child in node.children]
+                children = [(child, handlers) for child in walk_children(node)]
             stack.extend(reversed(children))
 
     def _bindings(self, node: cst.CSTNode) -> None:

@@ -156,6 +156,11 @@ def parse(source: Union[bytes, str], guarded: bool = False) -> cst.Module:
     """`guarded`: the caller has run `guard_nesting` on it (or on the text it was pruned from)."""
     if not guarded:
         guard_nesting(source)
+    from mem0lint.incremental import active_parse
+
+    reused = active_parse(source)  # the language server's re-parse of a document's next version
+    if reused is not None:
+        return reused
     try:
         with _unvalidated():
             return cst.parse_module(source)

@@ -17,7 +17,9 @@ from __future__ import annotations
 import ast
 import dataclasses
 from collections import Counter
-from typing import TYPE_CHECKING, Callable, Union
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import TYPE_CHECKING, Callable, Iterator, Union
 
 import libcst as cst
 
@@ -27,6 +29,23 @@ if TYPE_CHECKING:
     from mem0lint.engine import RuleSet
 
 NOTE = " (unsafe: the fixed call has new findings)"
+
+# While set (see `deferred`): where `vet` leaves its work instead of doing it.
+_DEFERRED: ContextVar[Union[list, None]] = ContextVar("mem0lint_fixvet_deferred", default=None)
+
+
+@contextmanager
+def deferred() -> Iterator[list[Callable[[], None]]]:
+    """Within it, `vet` does nothing but append to the list it yields a callable that vets
+    (the same diagnostics, in place, as it would have): the language server publishes findings
+    first and vets only when a code action needs to know which fixes are safe. Findings,
+    positions and messages do not depend on vetting; only `Diagnostic.fix` does."""
+    pending: list[Callable[[], None]] = []
+    token = _DEFERRED.set(pending)
+    try:
+        yield pending
+    finally:
+        _DEFERRED.reset(token)
 
 
 def _unit_of(diagnostic: Diagnostic, whole: bool) -> tuple:
@@ -58,6 +77,14 @@ def vet(
     """Downgrade, in place, the safe fixes of `diagnostics` whose fixed statement gains a finding
     that is not safely fixable. `check(module, units)` lints a module the way `diagnostics` were
     made, judging only the calls in `units` (None: every call)."""
+    pending = _DEFERRED.get()
+    if pending is not None:
+        pending.append(lambda: _vet(module, diagnostics, rules, check))
+        return
+    _vet(module, diagnostics, rules, check)
+
+
+def _vet(module, diagnostics, rules, check) -> None:
     chosen: list[Diagnostic] = []
     taken: list[tuple] = []
     for d in diagnostics:

@@ -39,9 +39,11 @@ import os
 import re
 import sys
 import sysconfig
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Union
+from typing import Iterable, Iterator, Union
 
 from mem0lint import dialects, prefilter
 from mem0lint.binding import DICT_MUTATORS
@@ -433,5 +435,21 @@ def seed_words(receivers: tuple[str, ...] = ()) -> frozenset[str]:
 
 def prunable(path: Path, source: Source) -> bool:
     """Not test files (fixtures come from conftests), nor sources with a suppression comment
-    (they must all be read)."""
-    return not is_test_file(path) and not mentions_noqa(source)
+    (they must all be read); nothing while `unpruned()` is in effect."""
+    return not _OFF.get() and not is_test_file(path) and not mentions_noqa(source)
+
+
+_OFF: ContextVar[bool] = ContextVar("mem0lint_unpruned", default=False)
+
+
+@contextmanager
+def unpruned() -> Iterator[None]:
+    """No pruning within: the language server re-parses only what a change touched
+    (incremental.py), so pruning, which reads the whole text again on every change and moves
+    the text the parser sees wherever a taint changes, costs more than it saves there. Pruning
+    never changes a finding (tests/test_pruning.py), so neither does this."""
+    token = _OFF.set(True)
+    try:
+        yield
+    finally:
+        _OFF.reset(token)

@@ -10,6 +10,13 @@ settings (the nearest pyproject.toml's `[tool.mem0lint]`), the same per-file pip
 configuration is read again when a `pyproject.toml` changes (workspace/didChangeWatchedFiles;
 the server asks the client to watch them when it can).
 
+Per change of a Python document, only what changed is redone: the libcst parse reuses the
+unchanged top-level statements of the last version (incremental.py), the text is not pruned
+(pruning.unpruned), the SDK releases and the project index are kept while nothing they read
+changed (servecache.py), and the vetting of safe fixes (fixvet.py) waits for the first code
+action of that version. Findings are those of a cold lint of the text (tests/test_latency.py).
+Notebooks and Markdown pages go through the cold path.
+
 pygls is imported only by this module, which only `mem0lint server` imports.
 """
 
@@ -28,6 +35,8 @@ from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 
 from mem0lint import __version__
+from mem0lint.incremental import Reparser
+from mem0lint.servecache import Kept
 
 SOURCE = "mem0lint"
 FIX_ALL = "source.fixAll.mem0lint"
@@ -54,10 +63,19 @@ NOTEBOOK_SYNC = types.NotebookDocumentSyncOptions(
 class _Linted:
     """The last lint of a document (a text document, or a notebook with its cells)."""
 
-    def __init__(self, report, uris_by_cell: dict, texts: dict) -> None:
+    def __init__(self, report, uris_by_cell: dict, texts: dict, unvetted=()) -> None:
         self.report = report
         self.uris_by_cell = uris_by_cell  # cell number (1-based, all cells) -> cell URI
         self.texts = texts  # URI -> its text when linted
+        # Fix vetting left for when a code action needs it (fixvet.deferred): until it runs,
+        # a safe fix may still be one vetting calls unsafe. Findings do not depend on it.
+        self.unvetted = list(unvetted)
+        self.fix_all: Union[types.CodeAction, None, bool] = False  # False: not computed yet
+
+    def vet(self) -> None:
+        """Run the fix vetting left for later, once (it updates the report's fixes in place)."""
+        while self.unvetted:
+            self.unvetted.pop(0)()
 
 
 class Mem0lintServer(LanguageServer):
@@ -69,25 +87,59 @@ class Mem0lintServer(LanguageServer):
         self.linted: dict[str, _Linted] = {}  # document or notebook URI -> last lint
         self.pending: dict[str, asyncio.Task] = {}
         self.published: dict[str, int] = {}  # URI -> number of diagnostics last published
+        # URI -> the last parse of a Python document, to re-parse only what a change touched.
+        self.reparsers: dict[str, Reparser] = {}
+        self.kept = Kept()  # URI -> its SDK releases and project index, while unchanged
+        self._split: tuple = (None, [])  # the last text split into lines, and its lines
         self.debounce = DEBOUNCE
 
     # -- running the pipeline ---------------------------------------------------------------
 
-    def _run(self, path: Path, data: bytes, mode: str, unsafe: Union[bool, None] = None):
+    def _run_python(self, uri: str, path: Path, data: bytes):
+        """Check a Python document as `_run` does, re-parsing only the statements a change
+        touched (incremental.py), unpruned (pruning.unpruned), and leaving fix vetting for a
+        code action (fixvet.py).
+        Returns the report and the vetting left to do."""
+        from mem0lint import fixvet, incremental, pruning
+        from mem0lint.runner import CHECK
+
+        reparser = self.reparsers.setdefault(uri, Reparser())
+        with fixvet.deferred() as unvetted, incremental.reusing(reparser), pruning.unpruned():
+            report = self._run(path, data, CHECK, uri=uri)
+        return report, unvetted
+
+    def _run(
+        self,
+        path: Path,
+        data: bytes,
+        mode: str,
+        unsafe: Union[bool, None] = None,
+        uri: Union[str, None] = None,
+    ):
+        """`uri`: the document's SDK releases and project index are kept from its last lint
+        while nothing they read changed (servecache.py); else both are read afresh."""
         from mem0lint import config
         from mem0lint.inproject import lint_text
         from mem0lint.versions import Discovery
 
-        # A fresh Discovery: the SDK release comes from lock files that may change under us.
+        project = None
+        discovery = Discovery()  # the SDK release comes from lock files that may change
+        if uri is not None:
+            resolved = config.resolve(self.finder.for_path(path), config.CommandLine(), path)
+            receivers = resolved.engine_settings().receivers
+            discovery, project = self.kept.get(uri, path, receivers)
         report = lint_text(
             data,
             path,
             mode,
             finder=self.finder,
             command_line=config.CommandLine(),
-            discovery=Discovery(),
+            discovery=discovery,
+            project=project,
             unsafe=unsafe,
         )
+        if uri is not None:
+            self.kept.seal(uri)
         if report.error:
             from mem0lint import problems
 
@@ -103,7 +155,7 @@ class Mem0lintServer(LanguageServer):
         document = self.workspace.get_text_document(uri)
         path = Path(to_fs_path(uri) or uri)
         from mem0lint.config import ConfigError
-        from mem0lint.documents import SUFFIXES
+        from mem0lint.documents import PYTHON, SUFFIXES, file_type
         from mem0lint.runner import CHECK
 
         known = any(path.suffix.lower() in suffixes for suffixes in SUFFIXES.values())
@@ -112,14 +164,19 @@ class Mem0lintServer(LanguageServer):
             return
         if not known:  # an unsaved buffer, or a script without a suffix: its language decides
             path = path.with_name(path.name + LANGUAGES[document.language_id])
+        unvetted: list = []
         try:
-            report = self._run(path, document.source.encode("utf-8"), CHECK)
+            data = document.source.encode("utf-8")
+            if file_type(path) == PYTHON:
+                report, unvetted = self._run_python(uri, path, data)
+            else:
+                report = self._run(path, data, CHECK)
         except ConfigError as error:
             self.window_show_message(
                 types.ShowMessageParams(types.MessageType.Error, f"mem0lint: {error}")
             )
             return
-        self.linted[uri] = _Linted(report, {}, {uri: document.source})
+        self.linted[uri] = _Linted(report, {}, {uri: document.source}, unvetted)
         self._publish(uri, [self._diagnostic(uri, document.source, d) for d in report.diagnostics])
 
     def lint_notebook(self, notebook_uri: str) -> None:
@@ -177,9 +234,16 @@ class Mem0lintServer(LanguageServer):
 
     # -- positions --------------------------------------------------------------------------
 
+    def _lines(self, text: str) -> list[str]:
+        """`text.split("\\n")`, split once per text (not once per position: a 2,000-line file
+        with 150 findings was split 300 times per change)."""
+        if self._split[0] is not text:
+            self._split = (text, text.split("\n"))
+        return self._split[1]
+
     def _position(self, text: str, row: int, column: int) -> types.Position:
         """1-based (row, column in code points) -> an LSP position in the client's units."""
-        lines = text.split("\n")
+        lines = self._lines(text)
         line = max(row - 1, 0)
         character = max(column - 1, 0)
         if (
@@ -197,9 +261,8 @@ class Mem0lintServer(LanguageServer):
         return types.Range(start=self._position(text, *start), end=self._position(text, *end))
 
     def _diagnostic(self, uri: str, text: str, diagnostic) -> types.Diagnostic:
+        # No fix applicability here: it is known once fixes are vetted, for a code action.
         data = {"uri": uri, "code": diagnostic.code, "start": list(diagnostic.start)}
-        if diagnostic.fix is not None:
-            data["fix"] = diagnostic.fix.applicability.value
         return types.Diagnostic(
             range=self._range(text, diagnostic.start, diagnostic.end),
             message=diagnostic.message,
@@ -221,6 +284,7 @@ class Mem0lintServer(LanguageServer):
             linted = self.linted.get(key)
             if linted is None:
                 return []
+        linted.vet()
         only = params.context.only
         wanted = lambda kind: not only or any(kind.startswith(k) for k in only)  # noqa: E731
         actions: list[types.CodeAction] = []
@@ -246,9 +310,10 @@ class Mem0lintServer(LanguageServer):
                         )
                     )
         if wanted(FIX_ALL):
-            fix_all = self._fix_all(key, notebook)
-            if fix_all is not None:
-                actions.append(fix_all)
+            if linted.fix_all is False:  # once per version: it runs a whole fix
+                linted.fix_all = self._fix_all(key, notebook)
+            if linted.fix_all is not None:
+                actions.append(linted.fix_all)
         return actions
 
     def _stale(self, linted: _Linted) -> bool:
@@ -288,6 +353,7 @@ class Mem0lintServer(LanguageServer):
         from mem0lint.runner import FIX
 
         linted = self.linted[key]
+        linted.vet()
         if not any(
             d.fix is not None and d.fix.applicability.value == "safe"
             for d in linted.report.diagnostics
@@ -326,6 +392,7 @@ class Mem0lintServer(LanguageServer):
         from mem0lint import config
 
         self.finder = config.Finder(None)
+        self.kept.forget()
         for uri in list(self.linted):
             if self.workspace.get_notebook_document(notebook_uri=uri) is not None:
                 self.lint_notebook(uri)
@@ -452,6 +519,8 @@ def build() -> Mem0lintServer:
     def did_close(ls: Mem0lintServer, params: types.DidCloseTextDocumentParams) -> None:
         uri = params.text_document.uri
         ls.linted.pop(uri, None)
+        ls.reparsers.pop(uri, None)
+        ls.kept.forget(uri)
         ls._publish(uri, [])
 
     @server.feature(types.NOTEBOOK_DOCUMENT_DID_OPEN)

@@ -142,3 +142,24 @@ def walk(node: cst.CSTNode, visitor: cst.CSTVisitor) -> None:
             leave(visitor, node)
 
     visit(node)
+
+
+# Where libcst's `children` order differs from `_fields_of` (which `walk` keeps as it is).
+_CHILD_ORDER = {cst.Arg: ("keyword", "value"), cst.ExceptHandler: ("type", "name", "body")}
+
+
+def children(node: cst.CSTNode) -> list[cst.CSTNode]:
+    """`node.children` in source order, less the token-only nodes (whitespace, commas,
+    parentheses, operators, comments): read from the fields, where libcst's own `children`
+    rebuilds the node to find them (costly enough to make a walk of a tree quadratic)."""
+    found: list[cst.CSTNode] = []
+    node_base, skipped = cst.CSTNode, _TOKEN_TYPES
+    node_type = type(node)
+    for name in _CHILD_ORDER.get(node_type) or _fields_of(node_type):
+        value = getattr(node, name)
+        if isinstance(value, node_base):
+            if type(value) not in skipped:
+                found.append(value)
+        elif type(value) in (list, tuple):
+            found.extend(v for v in value if isinstance(v, node_base) and type(v) not in skipped)
+    return found

@@ -15,6 +15,7 @@ from typing import Iterator, Union
 import libcst as cst
 
 from mem0lint.callsite import CallSite
+from mem0lint.walk import children
 
 SHAPE_TESTS = frozenset({"isinstance", "type", "hasattr", "callable"})
 
@@ -38,7 +39,7 @@ def _parents(collector) -> Union[dict[int, cst.CSTNode], None]:
     stack = [module]
     while stack:
         node = stack.pop()
-        for child in node.children:
+        for child in children(node):
             parents[id(child)] = node
             stack.append(child)
     collector._surface_parents = parents
@@ -121,13 +122,13 @@ def _bound_name(expr: cst.BaseExpression, parents) -> Union[str, None]:
 
 def _scope_nodes(root: cst.CSTNode) -> Iterator[cst.CSTNode]:
     """Every node of a function body or module, not entering nested functions and classes."""
-    stack = list(root.children)
+    stack = children(root)
     while stack:
         node = stack.pop()
         yield node
         if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
             continue
-        stack.extend(node.children)
+        stack.extend(children(node))
 
 
 def _shape_tested(name: str, node: cst.CSTNode, parents) -> bool:
