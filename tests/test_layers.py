@@ -20,7 +20,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "mem0lint"
 # Top first. A module (or package) name without the leading `mem0lint.`.
 LAYERS: list[tuple[str, frozenset[str]]] = [
     ("entry points", frozenset({"__main__", "cli", "server", "readme"})),
-    ("pipeline", frozenset({"pipeline", "inproject"})),
+    ("pipeline", frozenset({"pipeline", "inproject", "servecache"})),
     (
         "stages",  # the workers of the pipeline's stages, and the outputs
         frozenset({"batch", "runner", "cache", "snapshot", "baseline", "report", "sarif", "docs"}),
@@ -30,6 +30,7 @@ LAYERS: list[tuple[str, frozenset[str]]] = [
         frozenset(
             {
                 "engine",
+                "incremental",
                 "fixvet",
                 "fixcheck",
                 "comments",
