@@ -20,7 +20,7 @@ from typing import Callable, Iterator, Optional, Union
 
 import libcst as cst
 
-from mem0lint.bind import params, values
+from mem0lint.bind import params, paths, values
 from mem0lint.bind.flow import Env, Frame, Point, extend, isinstance_narrowing, join_envs
 from mem0lint.bind.values import Value
 from mem0lint.dialects import RESOLVABLE_CLASSES, Dialect
@@ -127,6 +127,10 @@ class BindingCollector(cst.CSTVisitor):
         # the member of a top-level class, or None). `unit` is set by the caller per statement.
         self.unit: tuple[int, int | None] = (0, None)
         self.call_units: dict[int, tuple[int, int | None]] = {}
+        # Attribute paths on other objects than `self` (bind/paths.py): (root name, attributes)
+        # -> [(root identity, binding)]; and the paths written through `[...]` or `setattr`.
+        self.path_writes: dict[tuple[str, tuple[str, ...]], list] = {}
+        self.path_poisoned: set[tuple[str, tuple[str, ...]]] = set()
 
     @property
     def scope(self) -> Scope:
@@ -466,6 +470,9 @@ class BindingCollector(cst.CSTVisitor):
             owner = self.scope.lookup(target.value.value)
             if len(owner) == 1 and owner[0].kind == "self":
                 owner[0].value.attributes.setdefault(target.attr.value, []).append(binding)
+                return
+        if isinstance(target, cst.Attribute):
+            self._bind_path(target, binding)  # `st.session_state.memory = ...` (bind/paths.py)
             return
         if isinstance(target, cst.Name):
             scope = self.module_scope if target.value in self.scope.globals else self.scope
@@ -510,10 +517,15 @@ class BindingCollector(cst.CSTVisitor):
     def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
         if isinstance(node.target, cst.Subscript):
             self._mutated(node.target.value)
+            paths.poison_subscript(self, node.target.value)
+
+    def _bind_path(self, target: cst.Attribute, binding: Binding) -> None:
+        paths.bind(self, target, binding)
 
     def visit_Del(self, node: cst.Del) -> None:
         for target in _subscript_targets(node.target):
             self._mutated(target.value)
+            paths.poison_subscript(self, target.value)
 
     # Calls ----------------------------------------------------------------------------------
     def visit_Call(self, node: cst.Call) -> None:
@@ -522,6 +534,8 @@ class BindingCollector(cst.CSTVisitor):
         func = node.func
         if isinstance(func, cst.Attribute) and func.attr.value in DICT_MUTATORS:
             self._mutated(func.value)
+            paths.poison_subscript(self, func.value)
+        paths.poison_setattr(self, node)
 
     def visit_Await(self, node: cst.Await) -> None:
         self.await_of[id(node.expression)] = node
@@ -688,6 +702,9 @@ class Resolver:
                     if isinstance(scope, Point):
                         attributes = scope.visible(attributes)
                     return self._value_of_bindings(attributes, depth + 1)
+            found = paths.value_of_path(self, expr, scope, depth + 1)
+            if found is not paths.NO_WRITES:
+                return found
             name = self.qualified_name(expr, scope)
             return values.of(self._imported_object(name)) if name else None
         if isinstance(expr, cst.IfExp):
