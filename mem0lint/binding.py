@@ -22,6 +22,7 @@ import libcst as cst
 
 from mem0lint.bind import params, paths, values
 from mem0lint.bind.flow import Env, Frame, Point, extend, isinstance_narrowing, join_envs
+from mem0lint.bind.implicit import implicit_class
 from mem0lint.bind.values import Value
 from mem0lint.dialects import RESOLVABLE_CLASSES, Dialect
 from mem0lint.walk import walk
@@ -131,6 +132,10 @@ class BindingCollector(cst.CSTVisitor):
         # -> [(root identity, binding)]; and the paths written through `[...]` or `setattr`.
         self.path_writes: dict[tuple[str, tuple[str, ...]], list] = {}
         self.path_poisoned: set[tuple[str, tuple[str, ...]]] = set()
+        # Documents (bind/implicit.py): every name some scope binds, and whether `import *` is
+        # used anywhere.
+        self.bound_anywhere: set[str] = set()
+        self.star_import = False
 
     @property
     def scope(self) -> Scope:
@@ -161,6 +166,7 @@ class BindingCollector(cst.CSTVisitor):
         return Point(scope, scope.env, self.block, self.blocks)
 
     def _bound(self, scope: Scope, name: str, binding: Binding) -> None:
+        self.bound_anywhere.add(name)
         if self.blocks is not None:
             self.blocks[id(binding)] = self.block
         if scope is not self.scope:  # `global` / `nonlocal` from an inner scope
@@ -411,6 +417,7 @@ class BindingCollector(cst.CSTVisitor):
         else:
             module = _dotted(node.module)
         if isinstance(node.names, cst.ImportStar):
+            self.star_import = True
             return
         for alias in node.names:
             name = _dotted(alias.name)
@@ -766,6 +773,10 @@ class Resolver:
             found = self._imported_callable(name)  # a factory known from the project or config
             if found is not None:
                 return values.of(found)
+        if name is None:
+            implicit = implicit_class(self.collector, func, scope)  # docs (bind/implicit.py)
+            if implicit is not None:
+                return values.of(RESOLVABLE_CLASSES[implicit])
         if isinstance(func, cst.Name):
             return self._value_of_bindings(
                 [b for b in scope.lookup(func.value) if b.kind == "function"] or [UNKNOWN],

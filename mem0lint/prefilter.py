@@ -55,6 +55,10 @@ def anchors() -> tuple[dict[bytes, tuple[bytes, ...]], tuple[bytes, ...]]:
         max(re.findall(r"[A-Za-z_]+", endpoint), key=len).encode()
         for endpoint in dialects.REST_ENDPOINTS
     }
+    # SDK classes a docs page may use without importing them (bind/implicit_names.py).
+    from mem0lint.bind.implicit_names import DISTINCTIVE
+
+    rest |= {name.encode() for name in DISTINCTIVE}
     return packages, tuple(sorted(rest))
 
 

@@ -144,3 +144,53 @@ def test_markdown_blocks_carry_the_path_forward_and_never_back(tmp_path):
     path = tmp_path / "page.md"
     path.write_text(text)
     assert rows(run(path)) == [(row_of(text, "get_all"), "MEM101")]
+
+
+# Documents that use an SDK class without importing it (bind/implicit.py) ----------------------
+
+MEMOS_DELETE = (
+    'client = MemOSClient(api_key="k")\n'
+    'client.delete_memory(writable_cube_ids=["c"], memory_ids=["m"])'
+)
+
+
+def _page_rows(tmp_path, *blocks, name="page.md"):
+    from test_document_flow import page, rows, run
+
+    text = page(*blocks)
+    path = tmp_path / name
+    path.write_text(text)
+    return text, rows(run(path))
+
+
+def test_a_docs_page_that_never_imports_a_distinctive_class_is_judged(tmp_path):
+    from test_document_flow import row_of
+
+    text, found = _page_rows(tmp_path, MEMOS_DELETE)
+    assert found == [(row_of(text, "delete_memory"), "MEM653")]
+
+
+@pytest.mark.parametrize(
+    "blocks",
+    [
+        # bound anywhere on the page, even in a later block: the page's own binding decides
+        (MEMOS_DELETE, "from elsewhere import MemOSClient"),
+        (MEMOS_DELETE, "MemOSClient = make_fake()"),
+        # `import *` may bring any name
+        ("from somewhere import *\n" + MEMOS_DELETE,),
+        # a parameter of that name
+        ("def f(MemOSClient):\n    " + MEMOS_DELETE.replace("\n", "\n    "),),
+    ],
+)
+def test_an_unimported_name_the_page_binds_or_may_bind_is_not_taken(tmp_path, blocks):
+    assert _page_rows(tmp_path, *blocks)[1] == []
+
+
+def test_common_spellings_and_plain_python_files_are_never_taken(tmp_path):
+    from conftest import lint_source
+
+    memory = 'm = Memory()\nm.search("q", user_id="u")'
+    assert _page_rows(tmp_path, memory)[1] == []
+    client = 'c = MemoryClient()\nc.search("q", user_id="u")'
+    assert _page_rows(tmp_path, client)[1] == []
+    assert lint_source(MEMOS_DELETE) == []
