@@ -137,7 +137,8 @@ def test_markdown_blocks_carry_the_path_forward_and_never_back(tmp_path):
     from test_document_flow import page, row_of, rows, run
 
     text = page(
-        'import streamlit as st\nfrom mem0 import Memory\nst.session_state.memory.search("q", user_id="u")',
+        "import streamlit as st\nfrom mem0 import Memory\n"
+        'st.session_state.memory.search("q", user_id="u")',
         "st.session_state.memory = Memory()",
         'st.session_state.memory.get_all(user_id="u")',
     )
