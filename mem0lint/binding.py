@@ -881,6 +881,9 @@ class Resolver:
         if inner is None or not returned:
             return None
         points = self.collector.points
+        # `return None` (a failed set-up): a call on None raises before it is made, so only the
+        # client the other returns give can take the call (like `client = None` placeholders).
+        returned = [v for v in returned if not (isinstance(v, cst.Name) and v.value == "None")]
         return values.join_bound(
             [self.value_of(v, points.get(id(v), inner), depth + 1) for v in returned]
         )

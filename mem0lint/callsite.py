@@ -8,7 +8,7 @@ from typing import Iterator
 
 import libcst as cst
 
-from mem0lint.bind import forward, spread, values
+from mem0lint.bind import forward, spread, values, wrappers
 from mem0lint.binding import BindingCollector, Resolver, Scope
 from mem0lint.dialects import (
     CALL_METHODS,
@@ -158,6 +158,12 @@ def _site(
     awaited: bool | None = None,
 ) -> CallSite | list[CallSite] | None:
     made = forward.forwarded(call, scope, resolver)
+    if made is not None:
+        found = _site(made, scope, collector, resolver)
+        for site in found if isinstance(found, list) else [found] if found else []:
+            site.outer = call
+        return found
+    made = wrappers.unwrapped(call, scope)  # `async_wrap(client.search)(...)` (bind/wrappers.py)
     if made is not None:
         found = _site(made, scope, collector, resolver)
         for site in found if isinstance(found, list) else [found] if found else []:
