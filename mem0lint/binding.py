@@ -21,8 +21,9 @@ from typing import Callable, Iterator, Optional, Union
 
 import libcst as cst
 
-from mem0lint.bind import params, values
+from mem0lint.bind import params, paths, values
 from mem0lint.bind.flow import Env, Frame, Point, extend, isinstance_narrowing, join_envs
+from mem0lint.bind.implicit import implicit_class
 from mem0lint.bind.values import Value
 from mem0lint.dialects import RESOLVABLE_CLASSES, Dialect
 from mem0lint.walk import walk
@@ -137,6 +138,14 @@ class BindingCollector(cst.CSTVisitor):
         # the member of a top-level class, or None). `unit` is set by the caller per statement.
         self.unit: tuple[int, int | None] = (0, None)
         self.call_units: dict[int, tuple[int, int | None]] = {}
+        # Attribute paths on other objects than `self` (bind/paths.py): (root name, attributes)
+        # -> [(root identity, binding)]; and the paths written through `[...]` or `setattr`.
+        self.path_writes: dict[tuple[str, tuple[str, ...]], list] = {}
+        self.path_poisoned: set[tuple[str, tuple[str, ...]]] = set()
+        # Documents (bind/implicit.py): every name some scope binds, and whether `import *` is
+        # used anywhere.
+        self.bound_anywhere: set[str] = set()
+        self.star_import = False
 
     @property
     def scope(self) -> Scope:
@@ -167,6 +176,7 @@ class BindingCollector(cst.CSTVisitor):
         return Point(scope, scope.env, self.block, self.blocks)
 
     def _bound(self, scope: Scope, name: str, binding: Binding) -> None:
+        self.bound_anywhere.add(name)
         if self.blocks is not None:
             self.blocks[id(binding)] = self.block
         if scope is not self.scope:  # `global` / `nonlocal` from an inner scope
@@ -417,6 +427,7 @@ class BindingCollector(cst.CSTVisitor):
         else:
             module = _dotted(node.module)
         if isinstance(node.names, cst.ImportStar):
+            self.star_import = True
             return
         for alias in node.names:
             name = _dotted(alias.name)
@@ -476,6 +487,9 @@ class BindingCollector(cst.CSTVisitor):
             owner = self.scope.lookup(target.value.value)
             if len(owner) == 1 and owner[0].kind == "self":
                 owner[0].value.attributes.setdefault(target.attr.value, []).append(binding)
+                return
+        if isinstance(target, cst.Attribute):
+            self._bind_path(target, binding)  # `st.session_state.memory = ...` (bind/paths.py)
             return
         if isinstance(target, cst.Name):
             scope = self.module_scope if target.value in self.scope.globals else self.scope
@@ -520,10 +534,15 @@ class BindingCollector(cst.CSTVisitor):
     def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
         if isinstance(node.target, cst.Subscript):
             self._mutated(node.target.value)
+            paths.poison_subscript(self, node.target.value)
+
+    def _bind_path(self, target: cst.Attribute, binding: Binding) -> None:
+        paths.bind(self, target, binding)
 
     def visit_Del(self, node: cst.Del) -> None:
         for target in _subscript_targets(node.target):
             self._mutated(target.value)
+            paths.poison_subscript(self, target.value)
 
     # Calls ----------------------------------------------------------------------------------
     def visit_Call(self, node: cst.Call) -> None:
@@ -532,6 +551,8 @@ class BindingCollector(cst.CSTVisitor):
         func = node.func
         if isinstance(func, cst.Attribute) and func.attr.value in DICT_MUTATORS:
             self._mutated(func.value)
+            paths.poison_subscript(self, func.value)
+        paths.poison_setattr(self, node)
 
     def visit_Await(self, node: cst.Await) -> None:
         self.await_of[id(node.expression)] = node
@@ -698,6 +719,9 @@ class Resolver:
                     if isinstance(scope, Point):
                         attributes = scope.visible(attributes)
                     return self._value_of_bindings(attributes, depth + 1)
+            found = paths.value_of_path(self, expr, scope, depth + 1)
+            if found is not paths.NO_WRITES:
+                return found
             name = self.qualified_name(expr, scope)
             return values.of(self._imported_object(name)) if name else None
         if isinstance(expr, cst.IfExp):
@@ -759,6 +783,10 @@ class Resolver:
             found = self._imported_callable(name)  # a factory known from the project or config
             if found is not None:
                 return values.of(found)
+        if name is None:
+            implicit = implicit_class(self.collector, func, scope)  # docs (bind/implicit.py)
+            if implicit is not None:
+                return values.of(RESOLVABLE_CLASSES[implicit])
         if isinstance(func, cst.Name):
             return self._value_of_bindings(
                 [b for b in scope.lookup(func.value) if b.kind == "function"] or [UNKNOWN],
@@ -863,6 +891,9 @@ class Resolver:
         if inner is None or not returned:
             return None
         points = self.collector.points
+        # `return None` (a failed set-up): a call on None raises before it is made, so only the
+        # client the other returns give can take the call (like `client = None` placeholders).
+        returned = [v for v in returned if not (isinstance(v, cst.Name) and v.value == "None")]
         return values.join_bound(
             [self.value_of(v, points.get(id(v), inner), depth + 1) for v in returned]
         )

@@ -8,7 +8,7 @@ from typing import Iterator
 
 import libcst as cst
 
-from mem0lint.bind import forward, values
+from mem0lint.bind import forward, spread, values, wrappers
 from mem0lint.binding import BindingCollector, Resolver, Scope
 from mem0lint.dialects import (
     CALL_METHODS,
@@ -152,7 +152,11 @@ def call_sites(collector: BindingCollector, resolver: Resolver) -> Iterator[Call
 
 
 def _site(
-    call: cst.Call, scope: Scope, collector: BindingCollector, resolver: Resolver
+    call: cst.Call,
+    scope: Scope,
+    collector: BindingCollector,
+    resolver: Resolver,
+    awaited: bool | None = None,
 ) -> CallSite | list[CallSite] | None:
     made = forward.forwarded(call, scope, resolver)
     if made is not None:
@@ -160,7 +164,21 @@ def _site(
         for site in found if isinstance(found, list) else [found] if found else []:
             site.outer = call
         return found
-    awaited = id(call) in collector.await_of
+    made = wrappers.unwrapped(call, scope)  # `async_wrap(client.search)(...)` (bind/wrappers.py)
+    if made is not None:
+        found = _site(made, scope, collector, resolver)
+        for site in found if isinstance(found, list) else [found] if found else []:
+            site.outer = call
+        return found
+    if awaited is None:  # not the call a `**dict` spread becomes (bind/spread.py)
+        awaited = id(call) in collector.await_of
+        made = spread.spread(call, scope)
+        if made is not None:
+            found = _site(made, scope, collector, resolver, awaited)
+            for site in found if isinstance(found, list) else [found] if found else []:
+                site.outer = call
+                site.notes["spread"] = next(a for a in call.args if a.star)
+            return found
     func, func_scope = _unalias(call.func, scope)
     method = _method_name(func)
     if method is not None:

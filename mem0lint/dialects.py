@@ -501,3 +501,11 @@ MEMOS_KEYWORDS = {
     "conversation_id": (None, None),
     "knowledgebase_ids": (None, None),
 }
+
+# The SDK classes a documentation page may use without importing them, by their bare name
+# (bind/implicit.py): names no other library uses. `Memory` and `MemoryClient` are not here.
+DOCS_IMPLICIT_CLASSES = {
+    "MemOSClient": "memos.api.client.MemOSClient",
+    "MemsyClient": "memsy.MemsyClient",
+    "AsyncMemsyClient": "memsy.AsyncMemsyClient",
+}

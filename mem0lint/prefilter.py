@@ -15,7 +15,8 @@ this module looks for:
   so `batch.py` scans again, for the names of the kept modules, the files it dropped;
 - a raw REST call: the endpoint's URL (`/v3/memories/...`) is spelled, and so is the Platform's
   host (`mem0.ai`): a call is judged only when its URL's literal head, in the same file, names it
-  (`callsite._platform_host`). One word alone ("memories" in a comment) no longer keeps a file.
+  (`callsite._platform_host`). One word alone ("memories" in a comment) no longer keeps a file;
+- a docs page's client built without an import: the class's distinctive name (`MemOSClient`).
 
 So "no such words" proves "no finding", whatever the call shapes are: a helper module that
 receives its client from another module is covered through the external names it is given.
@@ -36,9 +37,10 @@ from typing import Iterable, Union
 
 
 @functools.cache
-def anchors() -> tuple[dict[bytes, tuple[bytes, ...]], tuple[bytes, ...]]:
+def anchors() -> tuple[dict[bytes, tuple[bytes, ...]], tuple[bytes, ...], tuple[bytes, ...]]:
     """(for each SDK package, the words every import of one of its client classes spells; the
-    words a raw REST call spells, every one of them). Derived from the dialect tables, so a new
+    words a raw REST call spells, every one of them; the SDK classes a docs page may use without
+    importing them, any one of them). Derived from the dialect tables, so a new
     client class cannot be forgotten here; built on first use (a run served from the cache reads
     no file)."""
     from mem0lint import dialects
@@ -58,7 +60,9 @@ def anchors() -> tuple[dict[bytes, tuple[bytes, ...]], tuple[bytes, ...]]:
         max(re.findall(r"[A-Za-z_]+", endpoint), key=len).encode()
         for endpoint in dialects.REST_ENDPOINTS
     }
-    return packages, tuple(sorted(rest | {dialects.PLATFORM_HOST.encode()}))
+    rest |= {dialects.PLATFORM_HOST.encode()}
+    implicit = tuple(sorted(name.encode() for name in dialects.DOCS_IMPLICIT_CLASSES))
+    return packages, tuple(sorted(rest)), implicit
 
 
 _COOKIE = re.compile(rb"^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)", re.MULTILINE)
@@ -105,11 +109,13 @@ def may_matter(source: Union[bytes, str], names: Iterable[bytes] = ()) -> bool:
         data = source.encode("utf-8", "surrogatepass")
     else:
         data = _as_scanned(source)
-    packages, rest = anchors()
+    packages, rest, implicit = anchors()
     for package, words in packages.items():
         if package in data and any(word in data for word in words):
             return True
-    return all(word in data for word in rest) or any(name in data for name in names)
+    if any(name in data for name in names) or all(word in data for word in rest):
+        return True
+    return any(name in data for name in implicit)
 
 
 def module_word(path: Union[str, os.PathLike[str]]) -> bytes:

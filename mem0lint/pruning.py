@@ -303,6 +303,7 @@ def _binds(node: ast.stmt, text: str) -> set[str]:
         # `@pytest.fixture(name="client")` binds the fixture `client`.
         found.update(_QUOTED_WORD.findall(text[: text.find("def ")]))
         _statement_binds(node.body, found)
+        found |= _containers_changed(node)
         # `[... for self.x in ...]` binds an attribute from inside an expression.
         found.update(_COMPREHENSION_ATTRIBUTE.findall(text))
         return found
@@ -318,6 +319,8 @@ def _binds(node: ast.stmt, text: str) -> set[str]:
         elif isinstance(inner, ast.Call) and isinstance(inner.func, ast.Attribute):
             if inner.func.attr in DICT_MUTATORS:
                 found |= _names_in(inner.func.value)  # filters.update(...)
+        elif isinstance(inner, ast.Call) and _is_setattr(inner):
+            found |= _names_in(inner.args[0])  # setattr(app, name, v): app's attributes
         elif isinstance(inner, ast.alias):
             found.update(_WORD.findall(inner.asname or inner.name))
         elif isinstance(inner, _DEFINITION):
@@ -362,6 +365,33 @@ def _statement_binds(body: list[ast.stmt], found: set[str]) -> None:
             block = getattr(node, name, None)
             if block:
                 _statement_binds(block, found)
+
+
+def _is_setattr(call: ast.Call) -> bool:
+    return isinstance(call.func, ast.Name) and call.func.id == "setattr" and bool(call.args)
+
+
+def _containers_changed(function: ast.AST) -> set[str]:
+    """Inside a function, the objects whose attributes may change from outside the attribute
+    syntax (`st.session_state["k"] = v`, `del x[k]`, `state.update(...)`, `setattr(app, ...)`):
+    the words of each such object (bind/paths.py then leaves paths through it unknown)."""
+    found: set[str] = set()
+    for inner in ast.walk(function):
+        if isinstance(inner, ast.Subscript) and not isinstance(inner.ctx, ast.Load):
+            found |= _words_of(inner.value)
+        elif isinstance(inner, ast.Call) and isinstance(inner.func, ast.Attribute):
+            if inner.func.attr in DICT_MUTATORS:
+                found |= _words_of(inner.func.value)
+        elif isinstance(inner, ast.Call) and _is_setattr(inner):
+            found |= _words_of(inner.args[0])
+    return found
+
+
+def _words_of(node: ast.AST) -> set[str]:
+    """The names and attribute names an expression spells (`st.session_state` -> both)."""
+    found = _names_in(node)
+    found.update(n.attr for n in ast.walk(node) if isinstance(n, ast.Attribute))
+    return found
 
 
 def _names_in(node: ast.AST) -> set[str]:

@@ -308,6 +308,68 @@ TRICKY = {
             m.search("q", limit=3)
             m = MemoryClient()
     """,
+    "an attribute path's container changed in a function that spells no SDK word": """
+        import streamlit as st
+        from mem0 import Memory
+
+        def init():
+            st.session_state.memory = Memory()
+
+        def restore(saved):
+            st.session_state.update(saved)
+
+        def noise():
+            return 12
+
+        def run():
+            st.session_state.memory.search("q", user_id="u")
+    """,
+    "an attribute path's container given to setattr in a function": """
+        from types import SimpleNamespace
+        from mem0 import Memory
+
+        state = SimpleNamespace()
+
+        def init():
+            state.memory = Memory()
+
+        def restore(key, value):
+            setattr(state, key, value)
+
+        def noise():
+            return 15
+
+        def run():
+            state.memory.search("q", user_id="u")
+    """,
+    "an attribute path's container given to setattr at the top": """
+        import app
+        from mem0 import Memory
+
+        app.memory = Memory()
+        setattr(app, key, value)
+
+        def noise():
+            return 13
+
+        app.memory.search("q", user_id="u")
+    """,
+    "an attribute path written through [...] in a function": """
+        import streamlit as st
+        from mem0 import Memory
+
+        def init():
+            st.session_state.memory = Memory()
+
+        def reset():
+            st.session_state["memory"] = None
+
+        def noise():
+            return 14
+
+        def run():
+            st.session_state.memory.search("q", user_id="u")
+    """,
     "a stdlib module the project shadows": """
         from logging import client
 

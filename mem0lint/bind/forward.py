@@ -127,8 +127,24 @@ def placed(site, finding):
     outer = site.outer
     if outer is None:
         return finding.node, finding.fix
+    spread_arg = site.notes.get("spread")
+    if spread_arg is not None:  # bind/spread.py: never fixed; a node outside the call -> `**`
+        if finding.node is site.call:
+            return outer, None
+        inside = _within(outer)
+        return (finding.node if id(finding.node) in inside else spread_arg), None
     node = outer if finding.node is site.call else finding.node
     fix = finding.fix
     if fix is not None and any(old is site.call for old, _ in fix.replacements):
         fix = None
     return node, fix
+
+
+def _within(node: cst.CSTNode) -> set[int]:
+    found: set[int] = set()
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        found.add(id(current))
+        stack.extend(current.children)
+    return found

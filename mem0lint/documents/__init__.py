@@ -50,5 +50,5 @@ def load(path: Path, data: bytes) -> Document:
     if kind == NOTEBOOK:
         return NotebookDocument(data)
     if kind == MARKDOWN:
-        return MarkdownDocument(data)
+        return MarkdownDocument(data, indented=path.suffix.lower() != ".mdx")
     return PythonDocument(data)

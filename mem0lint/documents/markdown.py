@@ -30,13 +30,18 @@ class _Block:
 
 
 class MarkdownDocument(Document):
-    def __init__(self, data: bytes) -> None:
+    def __init__(self, data: bytes, indented: bool = False) -> None:
+        """`indented`: also read indented code blocks that clearly hold SDK code (Markdown;
+        MDX has no indented code blocks)."""
         super().__init__()
         self.encoding = "utf-8-sig" if data.startswith(b"\xef\xbb\xbf") else "utf-8"
         text = data.decode(self.encoding, "surrogateescape")
         self.lines = text.splitlines(keepends=True)
         self.blocks: list[_Block] = []
-        for block in _python_blocks(self.lines):
+        found = list(_python_blocks(self.lines))
+        if indented:
+            found = sorted(found + list(_indented_blocks(self.lines)), key=lambda b: b.start)
+        for block in found:
             content = self.lines[block.start : block.end]
             label = f"code block at line {block.start}"
             region = Region(text="", first_row=block.start + 1, indent=len(block.indent))
@@ -107,3 +112,74 @@ def _python_blocks(lines: list[str]) -> Iterator[_Block]:
         if language in PYTHON_TAGS:
             yield _Block(position + 1, end, match.group("indent"))
         position = end + 1
+
+
+# An indented code block is read only when it clearly holds SDK code: its first line imports an
+# SDK package (`from mem0 import MemoryClient`, `import memos`).
+_SDK_IMPORT = re.compile(r"^(?:from|import)\s+(?:mem0|memsy|memos)(?:[.\s]|$)")
+_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+
+
+def _indented_blocks(lines: list[str]) -> Iterator[_Block]:
+    """CommonMark indented code blocks (4 spaces, after a blank line, outside fences) whose
+    first line imports an SDK package and whose lines all keep the first line's indent.
+    Anything else (a list item's continuation, prose, shell) is never read."""
+    position, fence = 0, None
+    previous_blank = True
+    while position < len(lines):
+        line = lines[position].rstrip("\r\n")
+        opener = _FENCE.match(line)
+        if fence is not None:
+            if opener and opener.group(1)[0] == fence[0] and len(opener.group(1)) >= len(fence):
+                fence = None
+            position += 1
+            previous_blank = False
+            continue
+        if opener:
+            fence = opener.group(1)
+            position += 1
+            previous_blank = False
+            continue
+        indent = len(line) - len(line.lstrip(" "))
+        starts = previous_blank and indent >= 4 and _SDK_IMPORT.match(line.strip())
+        if starts and not _in_list(lines, position):
+            end = _indented_end(lines, position, indent)
+            if end is not None:
+                yield _Block(position, end, " " * indent)
+                position = end
+                previous_blank = False
+                continue
+        previous_blank = not line.strip()
+        position += 1
+
+
+def _indented_end(lines: list[str], start: int, indent: int):
+    """The index after the block's last non-blank line; None if a line inside it is indented
+    less than its first (not one code block)."""
+    end = start
+    position = start
+    while position < len(lines):
+        line = lines[position].rstrip("\r\n")
+        if line.strip():
+            if len(line) - len(line.lstrip(" ")) < 4:
+                break
+            if len(line) - len(line.lstrip(" ")) < indent:
+                return None
+            end = position + 1
+        position += 1
+    return end
+
+
+_LIST_ITEM = re.compile(r"^ {0,3}(?:[-*+]|\d{1,9}[.)])(?:\s|$)")
+
+
+def _in_list(lines: list[str], position: int) -> bool:
+    """Is the indented line the continuation of a list item (the last unindented line above
+    it starts a list item)? Then it is not an indented code block."""
+    for index in range(position - 1, -1, -1):
+        line = lines[index].rstrip("\r\n")
+        if not line.strip():
+            continue
+        if len(line) - len(line.lstrip(" ")) < 4:
+            return bool(_LIST_ITEM.match(line))
+    return False

@@ -1,0 +1,136 @@
+"""A dict literal spread into a call: `params = {...}; client.search(**params)`.
+
+The call is judged as the call it becomes, `client.search(query=..., user_id=...)`, when the
+spread name provably holds that literal's keys:
+
+- the call is in a function, and the name is bound once in the function's scope, to a dict
+  literal whose keys are string constants that are Python identifiers (no `**` inside), and
+  that binding reaches the call;
+- every other use of the name in that scope (nested functions included) is a read `params[k]`,
+  a spread `**params`, or a write `params["k"] = v` / `params["k"] += v` with a constant key.
+  Anything else (`del params[k]`, `params.update(...)`, `params.pop(...)`, passing `params` to a
+  function, rebinding it, `global`) leaves the call unknown (silent).
+
+Writes only add or replace keys: the literal's keys no write touches are certainly passed with
+their literal values. When some write exists, the keys it writes are hidden behind the original
+`**params` (so rules see hidden arguments, as for any `**kwargs`, and judge no absence). The
+findings are reported on the real call (a finding elsewhere, on the `**params` argument), and
+never fixed: a fix would have to edit the dict, which other code may read.
+"""
+
+from __future__ import annotations
+
+import keyword
+from typing import Optional
+
+import libcst as cst
+
+from mem0lint.bind.flow import Point
+from mem0lint.walk import walk
+
+
+def spread(call: cst.Call, scope) -> Optional[cst.Call]:
+    """The call `call` makes with its `**name` spread of a dict literal written out, or None."""
+    stars = [a for a in call.args if a.star]
+    if len(stars) != 1 or stars[0].star != "**" or not isinstance(stars[0].value, cst.Name):
+        return None
+    name = stars[0].value.value
+    inner = scope.scope if isinstance(scope, Point) else scope
+    bindings = inner.bindings.get(name, [])
+    literals = [b for b in bindings if b.kind == "value"]
+    if len(literals) != 1 or not isinstance(literals[0].value, cst.Dict):
+        return None
+    literal = literals[0]
+    if isinstance(scope, Point) and literal not in scope.lookup(name):
+        return None  # bound after the call, or not on every path to it
+    # Only inside a function: it is one unit for pruning.py, so every use of the name that the
+    # check below reads is still there after pruning (a module-level dict may be used anywhere).
+    node = inner.function
+    if inner.kind != "function" or node is None:
+        return None
+    uses = _Uses(name)
+    walk(node, uses)
+    if uses.bad or uses.binds != 1 or uses.total != uses.allowed:
+        return None
+    written: list[cst.Arg] = []
+    explicit = {a.keyword.value for a in call.args if a.keyword is not None}
+    for element in literal.value.elements:
+        key = _key(element)
+        if key is None or key in explicit:
+            return None  # `**` inside, a computed key, or a TypeError (given twice)
+        if key in uses.written:
+            continue
+        written.append(cst.Arg(keyword=cst.Name(key), value=element.value))
+    rest = [a for a in call.args if not a.star]
+    made = [a for a in rest if a.keyword is None] + [a for a in rest if a.keyword is not None]
+    made += written
+    if uses.written:
+        made.append(stars[0])
+    return cst.Call(func=call.func, args=made)
+
+
+def _key(element: cst.BaseDictElement) -> Optional[str]:
+    if not isinstance(element, cst.DictElement) or not isinstance(element.key, cst.SimpleString):
+        return None
+    value = element.key.evaluated_value
+    if not isinstance(value, str) or not value.isidentifier() or keyword.iskeyword(value):
+        return None
+    return value
+
+
+class _Uses(cst.CSTVisitor):
+    """How a scope uses the spread name: every spelling must be one of the allowed uses."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.total = 0  # every Name node spelling it
+        self.allowed = 0  # those in an allowed use
+        self.binds = 0  # `name = ...`
+        self.written: set[str] = set()  # constant keys written
+        self.bad = False
+
+    def _is(self, node: cst.BaseExpression) -> bool:
+        return isinstance(node, cst.Name) and node.value == self.name
+
+    def visit_Name(self, node: cst.Name) -> None:
+        if node.value == self.name:
+            self.total += 1
+
+    def visit_Arg(self, node: cst.Arg) -> None:
+        if node.star == "**" and self._is(node.value):
+            self.allowed += 1
+
+    def visit_Subscript(self, node: cst.Subscript) -> None:
+        if self._is(node.value):
+            self.allowed += 1  # a read, or a write checked below
+
+    def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
+        target = node.target
+        if self._is(target):
+            self.binds += 1
+            self.allowed += 1
+        elif isinstance(target, cst.Subscript) and self._is(target.value):
+            self._write(target)
+        elif isinstance(target, (cst.Tuple, cst.List)):
+            self.bad = self.bad or any(
+                isinstance(e.value, cst.Subscript) and self._is(e.value.value)
+                for e in target.elements
+            )
+
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        if isinstance(node.target, cst.Subscript) and self._is(node.target.value):
+            self._write(node.target)
+
+    def visit_Del(self, node: cst.Del) -> None:
+        self.bad = True  # conservative: any `del` in the scope
+
+    def _write(self, target: cst.Subscript) -> None:
+        key = None
+        if len(target.slice) == 1 and isinstance(target.slice[0].slice, cst.Index):
+            index = target.slice[0].slice.value
+            if isinstance(index, cst.SimpleString) and isinstance(index.evaluated_value, str):
+                key = index.evaluated_value
+        if key is None:
+            self.bad = True
+        else:
+            self.written.add(key)

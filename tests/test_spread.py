@@ -1,0 +1,100 @@
+"""A dict literal spread into a call (bind/spread.py): judged as the call it becomes when the
+dict provably holds the literal's keys; reported on the real call, never fixed."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+from conftest import fix_source, lint_source
+
+HEAD = """
+from mem0 import MemoryClient
+client = MemoryClient(api_key="k")
+"""
+
+# Each case: the body of `def get(query, uid, metadata):`, and the MEM101 keywords expected.
+CASES = {
+    "a literal spread as it is": (
+        'params = {"query": query, "user_id": uid}\nreturn client.search(**params)',
+        ["user_id"],
+    ),
+    "a conditional write of another constant key hides only that key": (
+        'params = {"query": query, "user_id": uid, "agent_id": "a"}\n'
+        'if metadata:\n    params["metadata"] = metadata\n'
+        "return client.search(**params)",
+        ["agent_id", "user_id"],
+    ),
+    "a key a write replaces is hidden (its value is no longer the literal's)": (
+        'params = {"query": query, "user_id": uid}\n'
+        'params["user_id"] = other(uid)\n'
+        "return client.search(**params)",
+        [],
+    ),
+    "entity ids inside filters: nothing to report": (
+        'params = {"query": query, "filters": {"user_id": uid}}\nreturn client.search(**params)',
+        [],
+    ),
+    "the dict passed to a function may lose keys: unknown": (
+        'params = {"query": query, "user_id": uid}\nclean(params)\nreturn client.search(**params)',
+        [],
+    ),
+    "a mutating method: unknown": (
+        'params = {"query": query, "user_id": uid}\nparams.pop("user_id")\n'
+        "return client.search(**params)",
+        [],
+    ),
+    "a del: unknown": (
+        'params = {"query": query, "user_id": uid}\ndel params["user_id"]\n'
+        "return client.search(**params)",
+        [],
+    ),
+    "a computed key written: unknown": (
+        'params = {"query": query, "user_id": uid}\nparams[key] = None\n'
+        "return client.search(**params)",
+        [],
+    ),
+    "rebound on one path: unknown": (
+        'params = {"query": query, "user_id": uid}\n'
+        "if metadata:\n    params = dict(metadata)\n"
+        "return client.search(**params)",
+        [],
+    ),
+    "a literal with a spread or a computed key inside: unknown": (
+        'params = {"query": query, "user_id": uid, **extra}\nreturn client.search(**params)',
+        [],
+    ),
+    "a nested function that rebinds it with nonlocal: unknown": (
+        'params = {"query": query, "user_id": uid}\n'
+        "def reset():\n    nonlocal params\n    params = {}\n"
+        "return client.search(**params)",
+        [],
+    ),
+}
+
+
+def _program(body: str) -> str:
+    return HEAD + "def get(query, uid, metadata):\n" + textwrap.indent(body, "    ") + "\n"
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_spread_table(name):
+    body, expected = CASES[name]
+    code = _program(body)
+    found = [d for d in lint_source(code) if d.code == "MEM101"]
+    keywords = sorted(k for d in found for k in ("user_id", "agent_id") if f"`{k}=`" in d.message)
+    assert keywords == expected, code
+    rows = {d.start[0] for d in found}
+    assert rows <= {code.splitlines().index("    return client.search(**params)") + 1}
+
+
+def test_a_spread_finding_is_never_fixed():
+    code = _program(CASES["a literal spread as it is"][0])
+    assert [d.fix for d in lint_source(code) if d.code == "MEM101"] == [None]
+    assert fix_source(code, unsafe=True) == code
+
+
+def test_a_module_level_dict_is_not_followed():
+    """Module-level statements are pruned one by one: a use elsewhere could be dropped."""
+    code = HEAD + 'params = {"query": "q", "user_id": "u"}\nclient.search(**params)\n'
+    assert [d.code for d in lint_source(code)] == []
