@@ -3,7 +3,9 @@ code (the first line imports an SDK package), never in MDX, never a list item's 
 
 from __future__ import annotations
 
-from test_document_flow import FIX, row_of, rows, run
+from test_document_flow import row_of, rows, run
+
+from mem0lint.modes import Mode
 
 SNIPPET = (
     "    from mem0 import MemoryClient\n"
@@ -22,7 +24,7 @@ def test_an_indented_block_that_imports_the_sdk_is_judged_and_fixed(tmp_path):
     text = "Smoke test:\n\n" + SNIPPET + "\nDone.\n"
     path = _page(tmp_path, text)
     assert rows(run(path)) == [(row_of(text, "c.search"), "MEM101")]
-    run(path, FIX)
+    run(path, Mode.FIX)
     fixed = path.read_text()
     assert '    hits = c.search("q", filters={"user_id": "u"})\n' in fixed
     assert fixed.replace('filters={"user_id": "u"}', 'user_id="u"') == text
