@@ -104,7 +104,8 @@ def test_removed_keywords_against_the_real_sdk(monkeypatch):
     ("code", "expected"),
     [
         (OSS + 'memory.add("hi", user_id="u", output_format="v1.0")', ["error"]),
-        (PLATFORM + 'client.add("hi", user_id="u", version="v2")', ["info"]),
+        # asks for what 2.x does anyway: changes nothing, not reported
+        (PLATFORM + 'client.add("hi", user_id="u", version="v2")', []),
         (PLATFORM + 'client.add("hi", user_id="u", filter_memories=True)', ["warning"]),
         (PLATFORM + 'client.update("m", text="x", immutable=True)', ["warning"]),
         # still read by the v3 add endpoint (openapi): not claimed dead

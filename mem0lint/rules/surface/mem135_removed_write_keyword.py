@@ -79,9 +79,10 @@ class RemovedWriteKeyword(Rule):
         'not read (`async_mode=False` no longer makes `add` synchronous, `output_format="v1.0"` '
         "no longer returns a list). Where the value asks for what 2.x does anyway "
         '(`version="v2"`, `output_format="v1.1"`, `api_version=`, `async_mode=True`, '
-        "`enable_graph=False`) a Platform keyword is only dead code: info."
+        "`enable_graph=False`) a Platform keyword changes nothing and is not reported; open "
+        "source still raises, and its removal is safe."
     )
-    fix_safety = "safe removal for values 2.x forces anyway; none otherwise"
+    fix_safety = "safe removal (open source) for values 2.x forces anyway; none otherwise"
     examples = [
         Example(
             "mem0-oss",
@@ -109,32 +110,30 @@ class RemovedWriteKeyword(Rule):
             if platform and site.method == "add" and name in PLATFORM_ADD_BODY:
                 continue
             harmless = forced(name, arg.value)
-            fix = None
-            if harmless:
-                fix = Fix(
-                    Applicability.SAFE,
-                    f"Remove `{name}=`",
-                    (
-                        (
-                            site.call,
-                            fixes.with_args(site.call, [a for a in site.call.args if a is not arg]),
-                        ),
-                    ),
-                )
+            if platform and harmless:
+                # The Platform sends it as a dead JSON key asking for what 2.x does anyway:
+                # nothing changes, so a finding would be noise.
+                continue
             if not platform:
+                fix = None
+                if harmless:
+                    fix = Fix(
+                        Applicability.SAFE,
+                        f"Remove `{name}=`",
+                        (
+                            (
+                                site.call,
+                                fixes.with_args(
+                                    site.call, [a for a in site.call.args if a is not arg]
+                                ),
+                            ),
+                        ),
+                    )
                 yield Finding(
                     arg,
                     f"`Memory.{site.method}()` has no `{name}` since mem0ai 2.0 (TypeError); "
                     "remove it",
                     fix,
-                )
-            elif harmless:
-                yield Finding(
-                    arg,
-                    f"`{name}=` was removed in mem0ai 2.0 and asks for what 2.x does anyway: "
-                    "remove it",
-                    fix,
-                    Severity.INFO,
                 )
             else:
                 yield Finding(
