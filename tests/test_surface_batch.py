@@ -101,4 +101,3 @@ def test_a_list_bound_to_a_name_is_reported_once_on_the_call_and_not_fixed():
 def test_versions():
     code = PLATFORM + 'client.batch_delete(["a"])\n'
     assert len(findings(code, pinned("mem0-platform", "0.1.50"))) == 1
-    assert findings(code, pinned("mem0-platform", "0.1.20")) == []

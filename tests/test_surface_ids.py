@@ -117,6 +117,5 @@ def test_fix_is_unsafe_only():
 
 def test_versions():
     code = PLATFORM + 'client.delete("m", user_id="u")\n'
-    for version in ("0.1.50", "0.1.115", "1.0.3", "2.0.0", "2.2.1"):
+    for version in ("0.1.0", "0.1.50", "0.1.115", "1.0.3", "2.0.0", "2.2.1"):
         assert [d.code for d in findings(code, pinned("mem0-platform", version))] == ["MEM136"]
-    assert findings(code, pinned("mem0-platform", "0.1.20")) == []  # not read: silent

@@ -11,8 +11,9 @@ from mem0lint.callsite import CallSite
 from mem0lint.dialects import MEM0, PLATFORM
 from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
 
-# The parameters each client declares (no `**kwargs`), read from mem0ai 0.1.50, 0.1.88, 0.1.100,
-# 0.1.115, 1.0.3, 1.0.11, 2.0.0, 2.0.4 and 2.2.1 (`mem0/client/main.py`, `mem0/memory/main.py`;
+# The parameters each client declares (no `**kwargs`), read from mem0ai 0.1.0, 0.1.20, 0.1.50,
+# 0.1.88, 0.1.100, 0.1.115, 1.0.3, 1.0.11, 2.0.0, 2.0.4 and 2.2.1 (`mem0/client/main.py`,
+# `mem0/memory/main.py`;
 # the async classes have the same signatures). The Platform's `delete_linked` first ships in
 # 2.0.4; it is accepted here on every release so that an older pin never makes it a finding
 # (unknown stays silent).
@@ -39,8 +40,8 @@ class IdCallExtraArgument(Rule):
     name = "id-call-extra-argument"
     dialects = MEM0
     methods = frozenset({"get", "delete", "history"})
-    # The same closed signatures from 0.1.50 (the oldest wheel read) to 2.2.1.
-    versions = {"mem0ai": ">=0.1.50"}
+    # No `versions`: the same closed signatures in every release that has these classes (0.1.0
+    # to 2.2.1; the 0.0.x wheels have no `mem0` client package).
     severity = Severity.ERROR
     summary = (
         "`delete(memory_id, user_id=...)`, `history(...)`, `get(...)`: id-based calls take the "

@@ -56,9 +56,9 @@ class BatchItemShape(Rule):
     name = "batch-item-shape"
     dialects = frozenset({PLATFORM.id})
     methods = frozenset({"batch_delete", "batch_update"})
-    # `batch_update(memories)` / `batch_delete(memories)` send the list unchanged as
-    # `{"memories": [...]}` in every release that has them (0.1.50 to 2.2.1 read).
-    versions = {"mem0ai": ">=0.1.50"}
+    # No `versions`: `batch_update(memories)` / `batch_delete(memories)` send the list unchanged
+    # as `{"memories": [...]}` in every release that has them (0.1.50 to 2.2.1 read); the
+    # server's schema is the same whatever the client release.
     severity = Severity.ERROR
     summary = 'Batch items must be `{"memory_id": ...}` dicts, not bare ids or `{"id": ...}`'
     why = (
