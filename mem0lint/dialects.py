@@ -444,6 +444,8 @@ RECORD_CLASSES: dict[str, tuple[Dialect, str]] = {
 WRONG_LIST_METHODS = frozenset({"list", "all", "get_memories", "list_memories"})
 # mem0 methods judged only by the client-surface rules (rules/surface/): sites without a spec.
 SURFACE_METHODS = frozenset({"add", "update"})
+# MEM136 (id-based calls), MEM137 (batch items).
+SURFACE_METHODS |= frozenset({"get", "delete", "history", "batch_delete", "batch_update"})
 _RECORD_METHODS = frozenset(m for d in DIALECTS.values() for m in d.records.values())
 CALL_METHODS = (
     frozenset(

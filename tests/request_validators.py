@@ -29,6 +29,8 @@ def validate(sent: Sent) -> None:
         _platform_query(sent, search=path.endswith("/search/"))
     elif path.endswith("/v1/memories/") and sent.method == "DELETE":
         _platform_delete_all(sent)
+    elif path.endswith("/v1/batch/"):
+        _platform_batch(sent)
     elif path.endswith("/search/memory"):
         _memos_search(sent.body)
     elif path.endswith("/search") or path.endswith("/memories"):
@@ -63,6 +65,16 @@ def _platform_delete_all(sent: Sent) -> None:
         raise Invalid("filters is not a delete_all parameter (sent as a stringified query param)")
     if not any(k in sent.params for k in ENTITIES):
         raise Invalid("delete_all needs at least one entity id")
+
+
+def _platform_batch(sent: Sent) -> None:
+    """openapi `/v1/batch/`: `memories`, 1..1000 objects, each with a required `memory_id`."""
+    memories = sent.body.get("memories") if isinstance(sent.body, dict) else None
+    if not isinstance(memories, list) or not 1 <= len(memories) <= 1000:
+        raise Invalid("400: memories must be a list of 1 to 1000 items")
+    for item in memories:
+        if not isinstance(item, dict) or "memory_id" not in item:
+            raise Invalid(f"400: batch item {item!r} has no memory_id")
 
 
 SESSION_ID = re.compile(r"^[A-Za-z0-9_\-:.@/]{1,256}$")

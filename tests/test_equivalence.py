@@ -938,6 +938,34 @@ def removed_forced(draw, dialect, dotted):
     return ArgumentCase(dialect, call, intended, check=binds_to(dotted, "add"))
 
 
+@st.composite
+def batch_items(draw):
+    """`batch_delete([...])` / `batch_update([...])` with items spelled as bare ids, `id` or
+    `memoryId` keys, or `data` for the text (MEM137): the fixed call sends the items the author
+    meant, `{"memory_id": ..., "text": ...}`. None (void) when every item is already right."""
+    method = draw(st.sampled_from(["batch_delete", "batch_update"]))
+    written, meant, wrong = [], [], False
+    for _ in range(draw(st.integers(1, 4))):
+        memory_id = draw(ids("mem-"))
+        if method == "batch_delete":
+            form = draw(st.sampled_from(["bare", "id", "memoryId", "memory_id"]))
+            written.append(repr(memory_id) if form == "bare" else repr({form: memory_id}))
+            meant.append({"memory_id": memory_id})
+            wrong = wrong or form != "memory_id"
+        else:
+            key = draw(st.sampled_from(["id", "memoryId", "memory_id"]))
+            text_key, text = draw(st.sampled_from(["text", "data"])), draw(QUERIES)
+            written.append(repr({key: memory_id, text_key: text}))
+            meant.append({"memory_id": memory_id, "text": text})
+            wrong = wrong or key != "memory_id" or text_key != "text"
+    if not wrong:
+        return None
+    call = f"{receiver(PLATFORM)}.{method}([{', '.join(written)}])\n"
+    return ArgumentCase(
+        PLATFORM, call, {"memories": meant}, check=binds_to(f"mem0.MemoryClient:{method}", method)
+    )
+
+
 RESULT_USES = [
     "len({})",
     "{}[0]",
@@ -1289,6 +1317,7 @@ ARGUMENT_PROOFS: dict[str, st.SearchStrategy] = {
     # Open source only: the Platform's harmless keywords are not reported (nothing to fix).
     "MEM135": removed_forced(OSS, "mem0.Memory:add"),
     "MEM130": result_as_list(),
+    "MEM137": batch_items(),
 }
 
 

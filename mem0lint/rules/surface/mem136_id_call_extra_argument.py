@@ -1,0 +1,115 @@
+"""MEM136: scoping keywords (or extra arguments) on the id-based `get`/`delete`/`history`."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+import libcst as cst
+
+from mem0lint import fixes
+from mem0lint.callsite import CallSite
+from mem0lint.dialects import MEM0, PLATFORM
+from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
+
+# The parameters each client declares (no `**kwargs`), read from mem0ai 0.1.0, 0.1.20, 0.1.50,
+# 0.1.88, 0.1.100, 0.1.115, 1.0.3, 1.0.11, 2.0.0, 2.0.4 and 2.2.1 (`mem0/client/main.py`,
+# `mem0/memory/main.py`;
+# the async classes have the same signatures). The Platform's `delete_linked` first ships in
+# 2.0.4; it is accepted here on every release so that an older pin never makes it a finding
+# (unknown stays silent).
+PARAMS = {
+    "mem0-platform": {
+        "get": ("memory_id",),
+        "delete": ("memory_id", "delete_linked"),
+        "history": ("memory_id",),
+    },
+    "mem0-oss": {
+        "get": ("memory_id",),
+        "delete": ("memory_id",),
+        "history": ("memory_id",),
+    },
+}
+
+
+def class_name(site: CallSite) -> str:
+    return "MemoryClient" if site.dialect.id == PLATFORM.id else "Memory"
+
+
+class IdCallExtraArgument(Rule):
+    code = "MEM136"
+    name = "id-call-extra-argument"
+    dialects = MEM0
+    methods = frozenset({"get", "delete", "history"})
+    # No `versions`: the same closed signatures in every release that has these classes (0.1.0
+    # to 2.2.1; the 0.0.x wheels have no `mem0` client package).
+    severity = Severity.ERROR
+    summary = (
+        "`delete(memory_id, user_id=...)`, `history(...)`, `get(...)`: id-based calls take the "
+        "id only"
+    )
+    why = (
+        "`get`, `delete` and `history` address one memory by its id and declare no other "
+        "parameter (the Platform's `delete` also takes `delete_linked`), and no `**kwargs`: "
+        "`user_id=`, `agent_id=`, `filters=` or a second positional argument raise `TypeError: "
+        "... got an unexpected keyword argument`. The keyword never restricted the call to that "
+        "user, so dropping it is left to the author."
+    )
+    fix_safety = (
+        "unsafe (the keyword is removed: the call then runs, on the id alone, which may not be "
+        "what the author believed the scope to be)"
+    )
+    examples = [
+        Example(
+            "mem0-oss",
+            bad='memory.delete("mem-1", user_id="alice")',
+            good='memory.delete("mem-1")',
+            fixed='memory.delete("mem-1")',
+            unsafe=True,
+        ),
+        Example(
+            "mem0-platform",
+            bad='client.history("mem-1", user_id="alice")',
+            good='client.history("mem-1")',
+            fixed='client.history("mem-1")',
+            unsafe=True,
+        ),
+        Example(
+            "mem0-platform",
+            bad='client.get("mem-1", agent_id="support")',
+            good='client.get("mem-1")',
+            fixed='client.get("mem-1")',
+            unsafe=True,
+        ),
+    ]
+
+    def check(self, site: CallSite) -> Iterator[Finding]:
+        params = PARAMS[site.dialect.id][site.method]
+        where = f"`{class_name(site)}.{site.method}()`"
+        extra = [(name, arg) for name, arg in site.keywords.items() if name not in params]
+        for name, arg in extra:
+            yield Finding(
+                arg,
+                f"{where} takes the memory id only: `{name}=` raises TypeError (unexpected "
+                "keyword argument); it never scoped the call",
+                self._fix(site, arg, name),
+            )
+        if site.has_star_args:
+            return
+        if len(site.positional) > len(params):
+            yield Finding(
+                site.call,
+                f"{where} takes {len(params)} argument{'s' if len(params) > 1 else ''} "
+                f"({', '.join(params)}); this call passes {len(site.positional)} by position: "
+                "TypeError",
+            )
+
+    @staticmethod
+    def _fix(site: CallSite, arg: cst.Arg, name: str) -> Fix | None:
+        if site.has_star_args:
+            return None
+        remaining = [a for a in site.call.args if a is not arg]
+        return Fix(
+            Applicability.UNSAFE,
+            f"Remove `{name}=`",
+            ((site.call, fixes.with_args(site.call, remaining)),),
+        )

@@ -1,0 +1,121 @@
+"""MEM136: extra arguments on the id-based `get`/`delete`/`history`, against the real mem0ai."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+from sdk_harness import run
+from test_version_ranges import pinned
+
+from mem0lint import engine
+from mem0lint.rule import PREAMBLES
+
+PLATFORM = PREAMBLES["mem0-platform"]
+OSS = PREAMBLES["mem0-oss"]
+ASYNC_PLATFORM = "from mem0 import AsyncMemoryClient\n\nclient = AsyncMemoryClient()\n"
+ASYNC_OSS = "from mem0 import AsyncMemory\n\nmemory = AsyncMemory()\n"
+
+
+def findings(code: str, sdks=(), unsafe=False):
+    module = engine.parse(textwrap.dedent(code))
+    settings = engine.Settings(select=("MEM136",), sdks=tuple(sdks), unsafe_fixes=unsafe)
+    return engine.lint(module, engine.RuleSet(settings))
+
+
+def fixed(code: str) -> str:
+    module = engine.parse(code)
+    rules = engine.RuleSet(engine.Settings(select=("MEM136",), unsafe_fixes=True))
+    return engine.fix(module, rules).module.code
+
+
+# Every call the rule reports raises TypeError in the real SDK, on every client class; the call
+# its unsafe fix writes runs.
+REPORTED = [
+    (preamble, receiver, call)
+    for preamble, receiver in (
+        (PLATFORM, "client"),
+        (OSS, "memory"),
+        (ASYNC_PLATFORM, "client"),
+        (ASYNC_OSS, "memory"),
+    )
+    for call in (
+        'delete("mem-1", user_id="alice")',
+        'history("mem-1", agent_id="support")',
+        'get("mem-1", run_id="r1")',
+        'get(memory_id="mem-1", filters={"user_id": "alice"})',
+        'delete("mem-1", True, False)',
+    )
+]
+
+
+@pytest.mark.parametrize(("preamble", "receiver", "call"), REPORTED)
+def test_reported_calls_raise_and_fixed_calls_run(preamble, receiver, call, monkeypatch):
+    awaiting = "await " if preamble.startswith("from mem0 import Async") else ""
+    program = f"{preamble}{awaiting}{receiver}.{call}\n"
+    found = findings(program)
+    assert [d.code for d in found] == ["MEM136"], program
+    outcome = run(program, monkeypatch)
+    assert isinstance(outcome.raised, TypeError), (program, outcome.raised)
+    if found[0].fix is not None:
+        after = fixed(program)
+        assert after != program
+        assert run(after, monkeypatch).raised is None, after
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        PLATFORM + 'client.delete("mem-1")',
+        PLATFORM + 'client.delete("mem-1", delete_linked=True)',
+        PLATFORM + 'client.delete("mem-1", True)',
+        PLATFORM + 'client.get(memory_id="mem-1")',
+        OSS + 'memory.history(memory_id="mem-1")',
+        OSS + 'memory.get("mem-1")',
+    ],
+)
+def test_accepted_calls_are_silent_and_run(code, monkeypatch):
+    assert findings(code) == []
+    assert run(code + "\n", monkeypatch).raised is None
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        # not a mem0 client: a dict, another library's object, an unknown receiver
+        'd = {}\nd.get("a", "b")',
+        'from other import Store\n\ns = Store()\ns.delete("m", user_id="u")',
+        'def f(x):\n    x.history("m", user_id="u")',
+        # hidden arguments: only what is written is judged
+        OSS + 'memory.get("m", *rest)',
+        OSS + "memory.delete(*args)",
+        # the Platform's `delete_linked` is not judged by release (it ships in 2.0.4)
+        PLATFORM + 'client.delete("m", delete_linked=False)',
+    ],
+)
+def test_silent(code):
+    assert findings(code) == []
+
+
+def test_star_arguments_keep_the_keyword_finding_without_a_fix():
+    (finding,) = findings(OSS + 'memory.delete("m", user_id="u", **more)\n')
+    assert finding.fix is None
+
+
+def test_every_extra_keyword_is_reported_and_the_fix_removes_each():
+    code = OSS + 'memory.history(memory_id="m", user_id="u", agent_id="a")\n'
+    assert len(findings(code)) == 2
+    assert fixed(code).endswith('memory.history(memory_id="m")\n')
+
+
+def test_fix_is_unsafe_only():
+    code = PLATFORM + 'client.delete("m", user_id="u")\n'
+    module = engine.parse(code)
+    safe_only = engine.RuleSet(engine.Settings(select=("MEM136",)))
+    assert engine.fix(module, safe_only).module.code == code
+
+
+def test_versions():
+    code = PLATFORM + 'client.delete("m", user_id="u")\n'
+    for version in ("0.1.0", "0.1.50", "0.1.115", "1.0.3", "2.0.0", "2.2.1"):
+        assert [d.code for d in findings(code, pinned("mem0-platform", version))] == ["MEM136"]
