@@ -24,6 +24,7 @@ from mem0lint.dialects import (
 )
 from mem0lint.filtertree import DictValue, ListValue, literal_value
 from mem0lint.filtertree import walk as walk_filter
+from mem0lint.fixbuilders import arguments as argument_fixes
 from mem0lint.renames import spelling
 from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
 from mem0lint.rules.common import fully_literal
@@ -292,6 +293,9 @@ class EntityKwargNotInFilters(Rule):
         return Fix(applicability, message, ((body.node, new_body),))
 
     def _fix(self, site: CallSite, moved: list[cst.Arg]) -> Fix | None:
+        repeated = argument_fixes.repeated_entities(site, moved)
+        if repeated is not None:
+            return repeated
         # `user_id=None` means "no user": it is dropped, never sent as a null filter value.
         dropped = [a for a in moved if is_none(a.value)]
         carried = [a for a in moved if not is_none(a.value)]
@@ -468,6 +472,10 @@ class UnknownThresholdKwarg(Rule):
                 fix = rename_fix(
                     site, arg, "threshold", rename + " (value must be in [0, 1])", safe=False
                 )
+            else:
+                fix = argument_fixes.numeric_string_rename(
+                    arg, lambda a, m=rename: rename_fix(site, a, "threshold", m)
+                )
             yield Finding(arg, message, fix)
 
 
@@ -634,7 +642,7 @@ class PositionalFilters(Rule):
         arg = filters_positional(site)
         if arg is None:
             return
-        value = site.follow(arg.value)
+        value = argument_fixes.dict_call_as_literal(site, site.follow(arg.value))
         index = FILTER_POSITION[site.method]
         # Platform: the slot is the `options` parameter; only a plain dict there is wrong.
         options_slot = index < site.spec.positional

@@ -19,6 +19,7 @@ from mem0lint import fixes
 from mem0lint.callsite import CallSite
 from mem0lint.dialects import MEM0, MEM0_ENTITIES, OPEN_SOURCE, PLATFORM, TIME_FIELDS
 from mem0lint.filtertree import DictValue, Entry, ListValue, Opaque, Scalar, walk
+from mem0lint.fixbuilders import filters as filter_fixes
 from mem0lint.ossflatten import logical_rename_keeps_meaning
 from mem0lint.renames import rename_key_fix
 from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
@@ -1043,7 +1044,7 @@ class MetadataUnsupportedOperator(FieldKindRule):
             return Fix(Applicability.SAFE, message, ((owner_dict.node, whole),))
         keys = owner_dict.keys()
         if any(logical_name(key) is not None for key in keys):
-            return None  # an OR beside AND is dropped by the Platform; beside OR it clashes
+            return filter_fixes.in_as_or_beside_logical(owner_dict, wrapper, alternatives, message)
         replacement = wrapper.element.with_changes(key=or_key, value=alternatives)
         return Fix(Applicability.SAFE, message, ((wrapper.element, replacement),))
 

@@ -14,6 +14,7 @@ from mem0lint import fixes
 from mem0lint.callsite import CallSite
 from mem0lint.dialects import ENTITY_ALIASES, ENTITY_CAMEL_CASE, MEM0, PLATFORM
 from mem0lint.filtertree import DictValue, Entry, ListValue, Scalar
+from mem0lint.fixbuilders import filters as filter_fixes
 from mem0lint.renames import key_taken, may_hide, rename_key_fix
 from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
 from mem0lint.rules.common import ConditionDict, condition_dicts, logical_name
@@ -226,6 +227,7 @@ class AndOrSiblings(Rule):
             fix = None
             if len(ands) == 1 and len(ors) == 1:
                 fix = self._fix(condition, ands[0], ors[0])
+                fix = fix or filter_fixes.or_variable_into_and(site, condition, ands[0], ors[0])
             yield Finding(
                 ors[0].key_node,
                 f"`{ors[0].key}` next to `{ands[0].key}` is silently dropped by the Platform; "
@@ -407,6 +409,7 @@ class DottedMetadataKey(Rule):
                 field = dotted_metadata_field(entry.key)
                 if wrapper:
                     fix = self._wrap(condition, entry, field, len(dotted) == 1)
+                    fix = fix or filter_fixes.wrap_dotted_keys(condition, dotted)
                     instead = f'`{{"metadata": {{"{field}": ...}}}}` (dotted keys: HTTP 400)'
                 else:
                     fix = self._flatten(site, condition, entry, field)
