@@ -203,7 +203,9 @@ class EntityKwargNotInFilters(Rule):
         "safe when `filters` is absent, `None` or an inline literal dict that lacks the key at "
         "every level and in every spelling (`userId`, inside `AND` / `OR`) (Platform: added as a "
         "sibling or appended to the root `AND`; open source: always a top-level key); no fix when "
-        "it has the key; unsafe when `filters` is a variable (`{**filters, ...}`) or has variable "
+        "it has the key (safe: dropped, when the keyword repeats the literal the filter's root "
+        "already requires, after every `**spread`); unsafe when `filters` is a variable "
+        "(`{**filters, ...}`) or has variable "
         "parts, when `**kwargs` may hold `filters`, and for `user_id=None` (dropped, never sent as "
         "null)"
     )
@@ -430,7 +432,8 @@ class UnknownThresholdKwarg(Rule):
         "threshold (0.1) and returns weaker matches than asked for, without any error."
     )
     fix_safety = (
-        "safe when the value is a number literal in [0, 1]; unsafe when the value is not a "
+        "safe when the value is a number literal in [0, 1] (or a string spelling one: "
+        '`"0.5"` -> `0.5`); unsafe when the value is not a '
         "literal (out of range, the renamed keyword raises instead of being ignored); no fix for "
         "other literals"
     )
@@ -615,7 +618,8 @@ class PositionalFilters(Rule):
         "('dict' object has no attribute 'model_dump'). A typed options object there is correct."
     )
     fix_safety = (
-        "safe (passed as `filters=`) when the dict is a filter and is the last positional "
+        "safe (passed as `filters=`) when the dict (or `dict(k=v, ...)`) is a filter and is the "
+        "last positional "
         "argument; no fix for a dict of options or a non-dict argument"
     )
     examples = [

@@ -957,7 +957,8 @@ class MetadataUnsupportedOperator(FieldKindRule):
         'safe for `in` (R15): `{"metadata": {k: {"in": [a, b]}}}` becomes `{"OR": [{"metadata": '
         '{k: a}}, {"metadata": {k: b}}]}` (a one-element list becomes the bare value) when the '
         "list holds plain literals and the condition is alone in its dict or its siblings are "
-        "plain fields; none for ranges or next to AND / OR / NOT"
+        "plain fields; beside an `AND` list the `OR` joins it, beside an `OR` both become one "
+        "`AND`; none for ranges or beside both"
     )
     examples = [
         Example(

@@ -193,7 +193,10 @@ class AndOrSiblings(Rule):
         "results that ignore it. Nesting the `OR` inside the `AND` list says the same thing in a "
         "form the Platform evaluates."
     )
-    fix_safety = "safe (R21): the `OR` object moves into the `AND` list"
+    fix_safety = (
+        "safe (R21): the `OR` object moves into the `AND` list; an `OR` held by a variable: "
+        "safe when it is bound once to a non-empty list of conditions, else unsafe"
+    )
     examples = [
         Example(
             "mem0-platform",
@@ -383,8 +386,9 @@ class DottedMetadataKey(Rule):
         '`"metadata.k"` names a field that does not exist and matches nothing: write `{"k": v}`.'
     )
     fix_safety = (
-        'safe; Platform `{"metadata": {"k": v}}` (R13) for a scalar or eq/ne/contains value when '
-        'the dict has no other metadata condition; open source `{"k": v}` (R14) when `k` is free'
+        'safe; Platform `{"metadata": {"k": v}}` (R13) for a scalar, eq/ne/contains or variable '
+        "value, every dotted key of a dict into one wrapper (the existing one if any; no fix "
+        'when a field repeats); open source `{"k": v}` (R14) when `k` is free'
     )
     examples = [
         Example(
