@@ -463,6 +463,16 @@ def test_each_missing_fix_is_offered_safely():
         ('client.search("q", filters={"user_id": "u"}, min_score="5")', "range"),
         # a local `dict` is not the builtin
         ('memory.search("q", dict(user_id="u"))', "shadowed"),
+        # a dict defined elsewhere and read by other code too (sharing.py): not rewritten safely
+        (
+            'f = {"user_id": "u", "metadata.topic": "food", "metadata.tier": "gold"}\n'
+            'client.search("q", filters=f)\nprint(f["metadata.tier"])',
+            "shared",
+        ),
+        # None is no metadata value the wrapper takes as a plain condition
+        ('client.search("q", filters={"user_id": "u", "metadata.topic": None})', "none"),
+        # a None keyword is not a repeat of the filter's id
+        ('client.search("q", user_id=None, filters={"user_id": "u"})', "none-id"),
     ],
 )
 def test_missing_fixes_refuse_what_they_cannot_prove(bad, why):
@@ -473,3 +483,8 @@ def test_missing_fixes_refuse_what_they_cannot_prove(bad, why):
     source = head + bad + "\n"
     fixed = engine.fix(engine.parse(source), RULES).code
     assert fixed in (None, source), fixed
+    # ... and the finding stays, reported without a safe fix
+    found = engine.lint(engine.parse(source), RULES)
+    assert found and not any(
+        d.fix is not None and d.fix.applicability is Applicability.SAFE for d in found
+    ), found
