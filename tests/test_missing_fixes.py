@@ -356,7 +356,7 @@ def test_missing_fix_keeps_what_the_real_sdk_does(kind):
             break
 
         @settings(
-            max_examples=missing * 3 // (BATCH * 2) + 2,
+            max_examples=-(-missing * 5 // (BATCH * 4)) + 1,  # ~1.25 cases per proof
             deadline=None,
             database=None,
             derandomize=False,
