@@ -149,3 +149,71 @@ def test_copied_commas_do_not_copy_comments():
     code = HEAD + 'client.search("q"  # query\n    , user_id="u", top_k=5)\n'
     out = fixed(code).code
     assert out is not None and out.count("# query") == 1
+
+
+def test_mem403_keeps_a_multi_line_and_list_multi_line():
+    """MEM403's OR built from a multi-line AND list keeps that list's lines and commas."""
+    code = HEAD + textwrap.dedent(
+        """\
+        client.search(
+            "q",
+            filters={
+                "AND": [
+                    {"user_id": "u"},  # the user
+                    {"agent_id": "a"},
+                ]
+            },
+        )
+        """
+    )
+    result = fixed(code)
+    assert result.code == code.replace('"AND": [', '"OR": ['), result.code
+
+
+def test_class_8_fixes_keep_a_multi_line_dict_multi_line():
+    """MEM305 into an existing multi-line metadata dict, MEM208 into a multi-line AND list."""
+    code = HEAD + textwrap.dedent(
+        """\
+        client.search(
+            "q",
+            filters={
+                "user_id": "u",
+                "metadata": {
+                    "topic": "food",
+                },
+                "metadata.tier": "gold",
+            },
+        )
+        client.get_all(
+            filters={
+                "AND": [
+                    {"user_id": "u"},
+                ],
+                "metadata": {"tier": {"in": ["gold", "trial"]}},
+            }
+        )
+        """
+    )
+    result = engine.fix(engine.parse(code), SAFE, source=code, target=(3, 9))
+    assert result.code == HEAD + textwrap.dedent(
+        """\
+        client.search(
+            "q",
+            filters={
+                "user_id": "u",
+                "metadata": {
+                    "topic": "food",
+                    "tier": "gold",
+                },
+            },
+        )
+        client.get_all(
+            filters={
+                "AND": [
+                    {"user_id": "u"},
+                    {"OR": [{"metadata": {"tier": "gold"}}, {"metadata": {"tier": "trial"}}]},
+                ],
+            }
+        )
+        """
+    ), result.code

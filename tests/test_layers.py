@@ -42,7 +42,7 @@ LAYERS: list[tuple[str, frozenset[str]]] = [
             }
         ),
     ),
-    ("rules", frozenset({"rules", "ossflatten", "renames", "fixes", "argvalues"})),
+    ("rules", frozenset({"rules", "fixbuilders", "ossflatten", "renames", "fixes", "argvalues"})),
     (
         "binding",  # what a receiver is, across the file and the project
         frozenset({"bind", "binding", "callsite", "project", "modules", "filtertree"}),

@@ -12,6 +12,11 @@ the installed SDK:
                      qdrant-client's local filtering) and, for a renamed cap, the cap written;
         Platform:    the request is sent, with the cap written as `top_k` where one was renamed.
 
+MEM215 and MEM691 have their own generators (one-id operator dicts and lists beside spreads,
+second entities and forms the rule must leave alone; MemOS keywords with values of every type and
+MemOS time names). A MEM215 case also carries the call its author meant (the id written plainly):
+its fix may move a silently wrong selection only to that one.
+
 A case counts for a fix kind (rule code) when that rule offered a safe fix on the statement and
 the statement changed. Each kind needs MEM0LINT_REAL_EXAMPLES distinct cases (default 500).
 """
@@ -186,10 +191,87 @@ def entity_case(draw):
     return dialect, f"{receiver}.{method}({query}{', '.join(draw(st.permutations(args)))})"
 
 
+@st.composite
+def entity_operator_case(draw):
+    """MEM215: an open-source entity id written as a one-id operator dict or list (and forms the
+    rule must leave alone: several ids, None, a variable, `ne`), beside other conditions, a
+    second entity or a `**spread`. Returns (dialect, call, meant call): the meant call names the
+    id plainly (the selection a fix may move to)."""
+    method = draw(st.sampled_from(["search", "get_all"]))
+    user = draw(IDS)
+    form = draw(
+        st.sampled_from(
+            ["eq", "in", "list", "eq", "in", "list", "several", "none", "variable", "ne", "nin"]
+        )
+    )
+    written_id = {
+        "eq": f"{{'eq': {user!r}}}",
+        "in": f"{{'in': [{user!r}]}}",
+        "list": f"[{user!r}]",
+        "several": f"{{'in': [{user!r}, 'bob']}}",
+        "none": "{'eq': None}",
+        "variable": "{'eq': n}",
+        "ne": f"{{'ne': {user!r}}}",
+        "nin": f"{{'nin': [{user!r}]}}",
+    }[form]
+    pairs = [("user_id", written_id)]
+    for _ in range(draw(st.integers(0, 2))):
+        pairs.append(draw(condition(clean=True)))
+    if draw(st.integers(0, 3)) == 0:
+        pairs.append(("agent_id", repr(draw(st.sampled_from(["bot", "helper"])))))
+    pairs = list(dict(pairs).items())
+    order = draw(st.permutations(range(len(pairs))))
+    pairs = [pairs[i] for i in order]
+    spread = draw(st.integers(0, 6)) == 0
+    meant_pairs = [(k, repr(user) if k == "user_id" else v) for k, v in pairs]
+    query = '"q", ' if method == "search" else ""
+    written = f"memory.{method}({query}filters={render_dict(pairs, spread)})"
+    meant = f"memory.{method}({query}filters={render_dict(meant_pairs, spread)})"
+    return OSS, written, meant
+
+
+# Values of every type for MemOS keywords renamed into mem0's checked parameters.
+SCORES = ["0", "0.45", "1", "1.0", "0.999", "-0.1", "1.5", "'0.5'", "None", "True", "n", "x.y"]
+
+
+@st.composite
+def memos_names_case(draw):
+    """MEM691: MemOS keywords (`memory_limit_number`, `relativity`) with values of every type,
+    and MemOS time field names in a mem0 filter, on both dialects."""
+    dialect = draw(st.sampled_from([OSS, PLATFORM]))
+    receiver = "memory" if dialect == OSS else "client"
+    user = draw(IDS)
+    filters = f"{{'user_id': {user!r}}}"
+    args = ['"q"']
+    if draw(st.integers(0, 3)) == 0:
+        field = draw(st.sampled_from(["create_time", "update_time"]))
+        op = draw(st.sampled_from(["gte", "lt", "eq"]))
+        filters = f"{{'user_id': {user!r}, {field!r}: {{{op!r}: '2025-01-01'}}}}"
+    args.append(f"filters={filters}")
+    for name in draw(
+        st.lists(
+            st.sampled_from(["memory_limit_number", "relativity"]),
+            min_size=0,
+            max_size=2,
+            unique=True,
+        )
+    ):
+        if name == "memory_limit_number":
+            value = draw(st.one_of(st.sampled_from(ODD), st.integers(-3, 1200).map(str)))
+        else:
+            value = draw(st.sampled_from(SCORES))
+        args.append(f"{name}={value}")
+    if draw(st.integers(0, 9)) == 0:
+        args.append("**kw")
+    return dialect, f"{receiver}.search({', '.join(args)})"
+
+
 KINDS = {
     "filters": filter_case(),
     "caps": cap_case(),
     "entities": entity_case(),
+    "entity-operators": entity_operator_case(),
+    "memos-names": memos_names_case(),
 }
 
 
@@ -217,7 +299,7 @@ RECORDS = records()
 def program(cases: list[tuple[str, str]]) -> str:
     head = PREAMBLES[PLATFORM] + "from mem0 import Memory\nmemory = Memory()\n"
     head += "n = 7\nextra = {'tier': 'gold'}\nkw = {}\nscope = {'user_id': 'alice'}\n"
-    return head + "".join(call + "\n" for _, call in cases)
+    return head + "".join(case[1] + "\n" for case in cases)
 
 
 def statements(code: str) -> list[str]:
@@ -232,7 +314,9 @@ def prove(cases, tally, failures) -> None:
     fixed = engine.fix(module, RULES).code or code
     after_statements = statements(fixed)[-len(cases) :]
     lines = code.splitlines()
-    for index, ((dialect, call), after) in enumerate(zip(cases, after_statements)):
+    for index, (case, after) in enumerate(zip(cases, after_statements)):
+        dialect, call = case[:2]
+        meant = case[2] if len(case) > 2 else None  # the call its author meant, if given
         row = len(lines) - len(cases) + index + 1
         kinds = {
             d.code
@@ -241,7 +325,10 @@ def prove(cases, tally, failures) -> None:
         }
         if not kinds or after == call:
             continue
-        problem = real.compare(dialect, call, after, RECORDS, NAMES)
+        intended = None
+        if meant is not None:  # a fix may move a silently wrong selection to the meant one
+            intended = real.outcome(dialect, meant, RECORDS, NAMES)[2]
+        problem = real.compare(dialect, call, after, RECORDS, NAMES, intended=intended)
         if problem not in ("", real.REJECTED):
             failures.append((sorted(kinds), problem))
             continue
@@ -255,6 +342,8 @@ def prove(cases, tally, failures) -> None:
 GROUPS = {
     "caps": ("MEM102", "MEM110", "MEM124"),
     "entities": ("MEM101",),
+    "entity-operators": ("MEM215",),
+    "memos-names": ("MEM691",),
     "filters": ("MEM201", "MEM202"),
 }
 MAX_RUNS = 10

@@ -171,7 +171,11 @@ def test_open_source_accepts_any_field_name():
 
 def test_dotted_metadata_key_fix_depends_on_the_platform_metadata_rules():
     two = 'client.search("q", filters={"user_id": "u", "metadata.a": 1, "metadata.b": 2})'
-    assert findings(PLATFORM, two) == [("MEM305", "error", None)] * 2
+    # Class 8 (issue 11): two dotted keys go into one wrapper, safely.
+    assert findings(PLATFORM, two) == [("MEM305", "error", "safe")] * 2
+    assert fixed(PLATFORM, two + "\n", ("MEM305",)) == (
+        'client.search("q", filters={"user_id": "u", "metadata": {"a": 1, "b": 2}})\n'
+    )
     ranged = 'client.search("q", filters={"user_id": "u", "metadata.n": {"gte": 3}})'
     assert findings(PLATFORM, ranged, select=("MEM305",)) == [("MEM305", "error", None)]
     nested = 'client.search("q", filters={"user_id": "u", "metadata.a.b": 1})'

@@ -11,6 +11,7 @@ from mem0lint.callsite import CallSite
 from mem0lint.dialects import MEM0, MEM0_ENTITIES, PLATFORM
 from mem0lint.filtertree import DictValue, ListValue
 from mem0lint.filtertree import walk as walk_filter
+from mem0lint.fixbuilders import arguments as argument_fixes
 from mem0lint.renames import spelling
 from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
 from mem0lint.rules.arguments.shared import is_none
@@ -53,7 +54,9 @@ class EntityKwargNotInFilters(Rule):
         "safe when `filters` is absent, `None` or an inline literal dict that lacks the key at "
         "every level and in every spelling (`userId`, inside `AND` / `OR`) (Platform: added as a "
         "sibling or appended to the root `AND`; open source: always a top-level key); no fix when "
-        "it has the key; unsafe when `filters` is a variable (`{**filters, ...}`) or has variable "
+        "it has the key (safe: dropped, when the keyword repeats the literal the filter's root "
+        "already requires, after every `**spread`); unsafe when `filters` is a variable "
+        "(`{**filters, ...}`) or has variable "
         "parts, when `**kwargs` may hold `filters`, and for `user_id=None` (dropped, never sent as "
         "null)"
     )
@@ -143,6 +146,9 @@ class EntityKwargNotInFilters(Rule):
         return Fix(applicability, message, ((body.node, new_body),))
 
     def _fix(self, site: CallSite, moved: list[cst.Arg]) -> Fix | None:
+        repeated = argument_fixes.repeated_entities(site, moved)
+        if repeated is not None:
+            return repeated
         # `user_id=None` means "no user": it is dropped, never sent as a null filter value.
         dropped = [a for a in moved if is_none(a.value)]
         carried = [a for a in moved if not is_none(a.value)]

@@ -7,6 +7,7 @@ from typing import Iterator
 from mem0lint.callsite import CallSite
 from mem0lint.dialects import MEM0
 from mem0lint.filtertree import literal_value
+from mem0lint.fixbuilders import arguments as argument_fixes
 from mem0lint.rule import Example, Finding, Rule, Severity
 from mem0lint.rules.arguments.shared import in_range, not_a_parameter, number, rename_fix
 from mem0lint.sdk.mem0_arguments import THRESHOLD_ALIASES, THRESHOLD_RANGE
@@ -27,7 +28,8 @@ class UnknownThresholdKwarg(Rule):
         "threshold (0.1) and returns weaker matches than asked for, without any error."
     )
     fix_safety = (
-        "safe when the value is a number literal in [0, 1]; unsafe when the value is not a "
+        "safe when the value is a number literal in [0, 1] (or a string spelling one: "
+        '`"0.5"` -> `0.5`); unsafe when the value is not a '
         "literal (out of range, the renamed keyword raises instead of being ignored); no fix for "
         "other literals"
     )
@@ -68,5 +70,9 @@ class UnknownThresholdKwarg(Rule):
             elif not is_literal:
                 fix = rename_fix(
                     site, arg, "threshold", rename + " (value must be in [0, 1])", safe=False
+                )
+            else:
+                fix = argument_fixes.numeric_string_rename(
+                    arg, lambda a, m=rename: rename_fix(site, a, "threshold", m)
                 )
             yield Finding(arg, message, fix)

@@ -9,6 +9,7 @@ import libcst as cst
 from mem0lint.callsite import CallSite
 from mem0lint.dialects import MEM0
 from mem0lint.filtertree import literal_value
+from mem0lint.fixbuilders import arguments as argument_fixes
 from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
 from mem0lint.rules.arguments.shared import filters_positional
 from mem0lint.sdk.mem0_arguments import FILTER_POSITION, OPTION_KEYS, OPTIONS_MODEL
@@ -29,7 +30,8 @@ class PositionalFilters(Rule):
         "('dict' object has no attribute 'model_dump'). A typed options object there is correct."
     )
     fix_safety = (
-        "safe (passed as `filters=`) when the dict is a filter and is the last positional "
+        "safe (passed as `filters=`) when the dict (or `dict(k=v, ...)`) is a filter and is the "
+        "last positional "
         "argument; no fix for a dict of options or a non-dict argument"
     )
     examples = [
@@ -56,7 +58,7 @@ class PositionalFilters(Rule):
         arg = filters_positional(site)
         if arg is None:
             return
-        value = site.follow(arg.value)
+        value = argument_fixes.dict_call_as_literal(site, site.follow(arg.value))
         index = FILTER_POSITION[site.method]
         # Platform: the slot is the `options` parameter; only a plain dict there is wrong.
         options_slot = index < site.spec.positional

@@ -126,8 +126,9 @@ class UserAndAgentAnd(Rule):
                 or len(agent_owner.entries) != 1
             ):
                 return None
-            or_entry = fixes.dict_element("OR", or_list, like=ands[0].key_node)
-            new = fixes.with_elements(node.node, [or_entry])
+            # The AND list is the pair: only its key changes (its layout and comments stay).
+            new = ands[0].key_node, fixes.string_like(ands[0].key_node, "OR")
+            return Fix(Applicability.UNSAFE, "Match memories of the user OR the agent", (new,))
         return Fix(
             Applicability.UNSAFE,
             "Match memories of the user OR the agent",

@@ -9,6 +9,7 @@ import libcst as cst
 from mem0lint import fixes
 from mem0lint.callsite import CallSite
 from mem0lint.filtertree import ListValue
+from mem0lint.fixbuilders import filters as filter_fixes
 from mem0lint.rule import Applicability, Example, Finding, Fix
 from mem0lint.rules.common import logical_name
 from mem0lint.rules.filters.shared import (
@@ -36,7 +37,8 @@ class MetadataUnsupportedOperator(FieldKindRule):
         'safe for `in`: `{"metadata": {k: {"in": [a, b]}}}` becomes `{"OR": [{"metadata": '
         '{k: a}}, {"metadata": {k: b}}]}` (a one-element list becomes the bare value) when the '
         "list holds plain literals and the condition is alone in its dict or its siblings are "
-        "plain fields; none for ranges or next to AND / OR / NOT"
+        "plain fields; beside an `AND` list the `OR` joins it, beside an `OR` both become one "
+        "`AND`; none for ranges or beside both"
     )
     examples = [
         Example(
@@ -123,6 +125,6 @@ class MetadataUnsupportedOperator(FieldKindRule):
             return Fix(Applicability.SAFE, message, ((owner_dict.node, whole),))
         keys = owner_dict.keys()
         if any(logical_name(key) is not None for key in keys):
-            return None  # an OR beside AND is dropped by the Platform; beside OR it clashes
+            return filter_fixes.in_as_or_beside_logical(owner_dict, wrapper, alternatives, message)
         replacement = wrapper.element.with_changes(key=or_key, value=alternatives)
         return Fix(Applicability.SAFE, message, ((wrapper.element, replacement),))

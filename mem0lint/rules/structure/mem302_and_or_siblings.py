@@ -10,6 +10,7 @@ from mem0lint import fixes
 from mem0lint.callsite import CallSite
 from mem0lint.dialects import PLATFORM
 from mem0lint.filtertree import Entry, ListValue
+from mem0lint.fixbuilders import filters as filter_fixes
 from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
 from mem0lint.rules.common import ConditionDict, condition_dicts
 from mem0lint.rules.structure.shared import logical_entries, replace_entries
@@ -30,7 +31,10 @@ class AndOrSiblings(Rule):
         "results that ignore it. Nesting the `OR` inside the `AND` list says the same thing in a "
         "form the Platform evaluates."
     )
-    fix_safety = "safe; the `OR` object moves into the `AND` list"
+    fix_safety = (
+        "safe: the `OR` object moves into the `AND` list; an `OR` held by a variable: "
+        "safe when it is bound once to a non-empty list of conditions, else unsafe"
+    )
     examples = [
         Example(
             "mem0-platform",
@@ -64,6 +68,7 @@ class AndOrSiblings(Rule):
             fix = None
             if len(ands) == 1 and len(ors) == 1:
                 fix = self._fix(condition, ands[0], ors[0])
+                fix = fix or filter_fixes.or_variable_into_and(site, condition, ands[0], ors[0])
             yield Finding(
                 ors[0].key_node,
                 f"`{ors[0].key}` next to `{ands[0].key}` is silently dropped by the Platform; "

@@ -8,6 +8,7 @@ from mem0lint import fixes
 from mem0lint.callsite import CallSite
 from mem0lint.dialects import MEM0
 from mem0lint.filtertree import DictValue, Entry
+from mem0lint.fixbuilders import filters as filter_fixes
 from mem0lint.renames import key_taken, may_hide, rename_key_fix
 from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
 from mem0lint.rules.common import ConditionDict, condition_dicts, logical_name
@@ -30,8 +31,9 @@ class DottedMetadataKey(Rule):
         '`"metadata.k"` names a field that does not exist and matches nothing: write `{"k": v}`.'
     )
     fix_safety = (
-        'safe; Platform `{"metadata": {"k": v}}` for a scalar or eq/ne/contains value when '
-        'the dict has no other metadata condition; open source `{"k": v}` when `k` is free'
+        'safe; Platform `{"metadata": {"k": v}}` for a scalar, eq/ne/contains or variable '
+        "value, every dotted key of a dict into one wrapper (the existing one if any; no fix "
+        'when a field repeats); open source `{"k": v}` when `k` is free'
     )
     examples = [
         Example(
@@ -56,6 +58,7 @@ class DottedMetadataKey(Rule):
                 field = dotted_metadata_field(entry.key)
                 if wrapper:
                     fix = self._wrap(condition, entry, field, len(dotted) == 1)
+                    fix = fix or filter_fixes.wrap_dotted_keys(condition, dotted)
                     instead = f'`{{"metadata": {{"{field}": ...}}}}` (dotted keys: HTTP 400)'
                 else:
                     fix = self._flatten(site, condition, entry, field)
