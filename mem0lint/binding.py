@@ -25,7 +25,7 @@ from mem0lint.bind import params, paths, values
 from mem0lint.bind.flow import Env, Frame, Point, extend, isinstance_narrowing, join_envs
 from mem0lint.bind.implicit import implicit_class
 from mem0lint.bind.values import Value
-from mem0lint.dialects import RESOLVABLE_CLASSES, Dialect
+from mem0lint.sdk.dialects import RESOLVABLE_CLASSES, Dialect
 from mem0lint.walk import walk
 
 

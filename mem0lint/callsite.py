@@ -10,7 +10,8 @@ import libcst as cst
 
 from mem0lint.bind import forward, spread, values, wrappers
 from mem0lint.binding import BindingCollector, Resolver, Scope
-from mem0lint.dialects import (
+from mem0lint.filtertree import DictValue, FilterNode, read_filter
+from mem0lint.sdk.dialects import (
     CALL_METHODS,
     CLASS_DIALECT,
     HTTP_POST_FUNCTIONS,
@@ -22,7 +23,6 @@ from mem0lint.dialects import (
     Dialect,
     Method,
 )
-from mem0lint.filtertree import DictValue, FilterNode, read_filter
 
 CONSTRUCTOR = "<init>"
 

@@ -91,7 +91,7 @@ def _receivers(where: str, value: Any) -> dict[str, str]:
     for name, dialect in value.items():
         if not _DOTTED_NAME.match(name):
             raise ConfigError(f"{where}: {name!r} is not a name or dotted name")
-        from mem0lint.dialects import DIALECTS  # the SDK tables: only for a `receivers` table
+        from mem0lint.sdk.dialects import DIALECTS  # the SDK tables: only for a `receivers` table
 
         if dialect not in DIALECTS:
             known = ", ".join(sorted(DIALECTS))

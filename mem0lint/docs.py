@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import textwrap
 
-from mem0lint.dialects import DIALECTS
 from mem0lint.rule import Rule, all_rules
+from mem0lint.sdk.dialects import DIALECTS
 
 
 def _dialect_labels(rule: type[Rule]) -> str:

@@ -13,13 +13,13 @@ import libcst as cst
 from mem0lint import context, fixcheck, suppressions
 from mem0lint.binding import BindingCollector, ProjectLookup, Resolver
 from mem0lint.callsite import CallSite, call_sites
-from mem0lint.dialects import Dialect
 from mem0lint.positions import Range, node_ranges, ranges_within
 from mem0lint.prefilter import may_matter  # noqa: F401  (re-exported: the pipeline's first step)
 from mem0lint.pruning import Layout
 from mem0lint.results import Applicability, Diagnostic, Edit
 from mem0lint.rule import Rule, all_rules
 from mem0lint.sdk.applies import Verdict, verdict
+from mem0lint.sdk.dialects import Dialect
 from mem0lint.settings import Settings  # noqa: F401  (re-exported; importable without libcst)
 from mem0lint.walk import walk
 
@@ -204,7 +204,7 @@ def find_sites(
 
 
 def configure_resolver(resolver: Resolver, settings: Settings) -> None:
-    from mem0lint.dialects import DIALECTS
+    from mem0lint.sdk.dialects import DIALECTS
 
     for name, dialect_id in settings.receivers.items():
         resolver.external[name] = DIALECTS[dialect_id]

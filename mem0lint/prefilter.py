@@ -43,7 +43,7 @@ def anchors() -> tuple[dict[bytes, tuple[bytes, ...]], tuple[bytes, ...], tuple[
     importing them, any one of them). Derived from the dialect tables, so a new
     client class cannot be forgotten here; built on first use (a run served from the cache reads
     no file)."""
-    from mem0lint import dialects
+    from mem0lint.sdk import dialects
 
     # Client classes, and request records such as memsy.EventPayload.
     qualified_names = set(dialects.CLASS_DIALECT) | set(dialects.RECORD_CLASSES)

@@ -24,8 +24,8 @@ from typing import Iterable
 import libcst as cst
 
 from mem0lint.binding import BindingCollector, ProjectLookup, Resolver
-from mem0lint.dialects import DIALECTS, Dialect
 from mem0lint.modules import PROJECT_MARKERS, ModuleFinder
+from mem0lint.sdk.dialects import DIALECTS, Dialect
 
 __all__ = ["PROJECT_MARKERS", "ModuleFinder", "ModuleView", "ProjectIndex", "module_names"]
 

@@ -45,9 +45,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Iterator, Union
 
-from mem0lint import dialects, prefilter
+from mem0lint import prefilter
 from mem0lint.binding import DICT_MUTATORS
 from mem0lint.project import is_test_file
+from mem0lint.sdk import dialects
 from mem0lint.suppressions import mentions_noqa
 
 Source = Union[str, bytes]

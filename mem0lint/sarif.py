@@ -7,11 +7,11 @@ import os
 from pathlib import Path
 
 from mem0lint import __version__
-from mem0lint.dialects import DIALECTS
 from mem0lint.docs import explain
 from mem0lint.report import visible_edits
 from mem0lint.results import Diagnostic, Edit, FileReport
 from mem0lint.rule import Rule, all_rules
+from mem0lint.sdk.dialects import DIALECTS
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 LEVEL = {"error": "error", "warning": "warning", "info": "note"}

@@ -310,7 +310,7 @@ def prove_argument(case: ArgumentCase, after: ast.stmt, after_source: str, findi
 
 def bound(dialect: str, call: ast.Call) -> dict:
     """{parameter: value} of a call, positionals named by the dialect's method table."""
-    from mem0lint.dialects import DIALECTS
+    from mem0lint.sdk.dialects import DIALECTS
 
     function = call.func
     method = ast.unparse(function).split(".", 1)[-1] if isinstance(function, ast.Attribute) else ""

@@ -13,12 +13,12 @@ from types import SimpleNamespace
 import libcst as cst
 import pytest
 
-from mem0lint.dialects import ENTITY_ALIASES, ENTITY_CAMEL_CASE, OPEN_SOURCE, PLATFORM
 from mem0lint.filtertree import read_filter
 from mem0lint.rule import all_rules
 from mem0lint.rules.common import logical_name
 from mem0lint.rules.filters.shared import OperatorRule, owner
 from mem0lint.rules.structure.shared import dotted_metadata_field, owned_by_other_rules
+from mem0lint.sdk.dialects import ENTITY_ALIASES, ENTITY_CAMEL_CASE, OPEN_SOURCE, PLATFORM
 from mem0lint.sdk.mem0_filters import SQL_SYMBOLS
 
 all_rules()  # registers every rule

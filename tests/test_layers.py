@@ -49,7 +49,7 @@ LAYERS: list[tuple[str, frozenset[str]]] = [
     ),
     (
         "sdk facts and settings",
-        frozenset({"dialects", "sdk", "versions", "failures", "prefilter", "config", "documents"}),
+        frozenset({"sdk", "versions", "failures", "prefilter", "config", "documents"}),
     ),
     (
         "vocabulary and utilities",

@@ -12,10 +12,10 @@ from fnmatch import fnmatchcase
 import pytest
 from conftest import fix_source, lint_source
 
-from mem0lint.dialects import DIALECTS, MEM0, MEM0_ENTITIES, MEMOS_KEYWORDS
 from mem0lint.rule import all_rules
 from mem0lint.rules.arguments.mem107_other_unknown_kwarg import explained_elsewhere
 from mem0lint.rules.arguments.shared import _could_become
+from mem0lint.sdk.dialects import DIALECTS, MEM0, MEM0_ENTITIES, MEMOS_KEYWORDS
 
 PLATFORM_PREAMBLE = "from mem0 import MemoryClient\n\nclient = MemoryClient()\n"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from mem0lint.dialects import OPEN_SOURCE, PLATFORM
+from mem0lint.sdk.dialects import OPEN_SOURCE, PLATFORM
 from mem0lint.sdk.mem0_arguments import OPTION_KEYS, client_class
 
 

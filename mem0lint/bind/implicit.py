@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Optional
 import libcst as cst
 
 from mem0lint.bind.flow import Point
-from mem0lint.dialects import DOCS_IMPLICIT_CLASSES
+from mem0lint.sdk.dialects import DOCS_IMPLICIT_CLASSES
 
 if TYPE_CHECKING:
     from mem0lint.binding import BindingCollector

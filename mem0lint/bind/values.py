@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import FrozenSet, Iterable, Optional
 
-from mem0lint.dialects import DIALECTS, HTTP_TRANSPORT, Dialect
+from mem0lint.sdk.dialects import DIALECTS, HTTP_TRANSPORT, Dialect
 
 # Dialects are not hashable (they hold tables): values hold their ids.
 Value = Optional[FrozenSet[str]]

@@ -9,7 +9,7 @@ tables instead of spelling SDK knowledge inline. Sources: mem0ai 2.2.1, `mem0/cl
 
 from __future__ import annotations
 
-from mem0lint.dialects import DIALECTS, MEM0, MEM0_ENTITIES, Dialect, OnUnknownKeyword
+from mem0lint.sdk.dialects import DIALECTS, MEM0, MEM0_ENTITIES, Dialect, OnUnknownKeyword
 
 # Wrong keyword spellings, all silently ignored by mem0 `search()` (the SDKs take **kwargs).
 RESULT_CAP_ALIASES = ("limit", "k", "n", "max_results", "count", "size")

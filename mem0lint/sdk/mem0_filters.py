@@ -2,7 +2,7 @@
 accepts, and how each mem0 dialect reads a filter (Platform and open source).
 
 Plain data: no libcst here. The grammar itself (operator sets, logical keys, entity fields) is in
-`mem0lint.dialects` (`FilterGrammar`); these tables say what the rules need beyond it.
+`mem0lint.sdk.dialects` (`FilterGrammar`); these tables say what the rules need beyond it.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from typing import Union
 
-from mem0lint.dialects import MEM0_ENTITIES, OPEN_SOURCE, PLATFORM, TIME_FIELDS
+from mem0lint.sdk.dialects import MEM0_ENTITIES, OPEN_SOURCE, PLATFORM, TIME_FIELDS
 
 # The mem0 methods that take a `filters` dict (both dialects).
 FILTER_METHODS = frozenset({"search", "get_all"})

@@ -4,7 +4,7 @@ Read from the SDK source (`memos/api/client.py`: every parameter of `search_memo
 positional-or-keyword, there is no `**kwargs`, and the client checks `query` and "exactly one of
 user_id / agent_id" before sending) and the MemOS Cloud API documents (filter page, `api.json`).
 `from memos import MOS` (the local orchestrator) is another API and is never judged. Signatures
-live in `mem0lint.dialects.MEMOS`.
+live in `mem0lint.sdk.dialects.MEMOS`.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ Read from the SDK source (`memsy/client.py`, `memsy/async_client.py`,
 `memsy/resources/memories.py`, `memsy/models.py`) and the "Searching Memory" page
 (https://docs.memsy.io/docs/searching-memory). Memsy has no filter language: a call is scoped by
 keywords. Everything after `query` is keyword-only and no method takes `**kwargs`, so a wrong
-keyword raises TypeError before any request. Signatures live in `mem0lint.dialects.MEMSY`.
+keyword raises TypeError before any request. Signatures live in `mem0lint.sdk.dialects.MEMSY`.
 """
 
 from __future__ import annotations

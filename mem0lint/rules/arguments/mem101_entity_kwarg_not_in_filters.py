@@ -8,7 +8,6 @@ import libcst as cst
 
 from mem0lint import fixes
 from mem0lint.callsite import CallSite
-from mem0lint.dialects import MEM0, MEM0_ENTITIES, PLATFORM
 from mem0lint.filtertree import DictValue, ListValue
 from mem0lint.filtertree import walk as walk_filter
 from mem0lint.fixbuilders import arguments as argument_fixes
@@ -16,6 +15,7 @@ from mem0lint.renames import spelling
 from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
 from mem0lint.rules.arguments.shared import is_none
 from mem0lint.rules.common import fully_literal
+from mem0lint.sdk.dialects import MEM0, MEM0_ENTITIES, PLATFORM
 
 
 def entity_conflicts(tree: DictValue, names: list[str]) -> bool:

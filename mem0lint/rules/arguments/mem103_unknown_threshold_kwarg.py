@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Iterator
 
 from mem0lint.callsite import CallSite
-from mem0lint.dialects import MEM0
 from mem0lint.filtertree import literal_value
 from mem0lint.fixbuilders import arguments as argument_fixes
 from mem0lint.rule import Example, Finding, Rule, Severity
 from mem0lint.rules.arguments.shared import in_range, not_a_parameter, number, rename_fix
+from mem0lint.sdk.dialects import MEM0
 from mem0lint.sdk.mem0_arguments import THRESHOLD_ALIASES, THRESHOLD_RANGE
 
 

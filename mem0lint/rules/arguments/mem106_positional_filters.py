@@ -7,11 +7,11 @@ from typing import Iterator
 import libcst as cst
 
 from mem0lint.callsite import CallSite
-from mem0lint.dialects import MEM0
 from mem0lint.filtertree import literal_value
 from mem0lint.fixbuilders import arguments as argument_fixes
 from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
 from mem0lint.rules.arguments.shared import filters_positional
+from mem0lint.sdk.dialects import MEM0
 from mem0lint.sdk.mem0_arguments import FILTER_POSITION, OPTION_KEYS, OPTIONS_MODEL
 
 

@@ -8,10 +8,10 @@ from typing import Iterator
 import libcst as cst
 
 from mem0lint.callsite import CallSite
-from mem0lint.dialects import MEM0, MEMOS_KEYWORDS
 from mem0lint.filtertree import literal_value
 from mem0lint.rule import Example, Finding, Rule, Severity
 from mem0lint.rules.arguments.shared import camel_spelling_of, not_a_parameter
+from mem0lint.sdk.dialects import MEM0, MEMOS_KEYWORDS
 from mem0lint.sdk.mem0_arguments import HARMLESS_REMOVED
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Iterator
 
 from mem0lint.callsite import CallSite
-from mem0lint.dialects import PLATFORM
 from mem0lint.filtertree import literal_value
 from mem0lint.rule import Example, Finding, Rule, Severity
 from mem0lint.rules.arguments.shared import ignored_by, in_range, number, rename_fix
+from mem0lint.sdk.dialects import PLATFORM
 from mem0lint.sdk.mem0_arguments import PAGE_SIZE_RANGE, RESULT_CAP_ALIASES
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Iterator
 
 from mem0lint.callsite import CallSite
-from mem0lint.dialects import MEM0
 from mem0lint.rule import Example, Finding, Rule, Severity
 from mem0lint.rules.arguments.shared import in_range, number
+from mem0lint.sdk.dialects import MEM0
 from mem0lint.sdk.mem0_arguments import RANGE_REJECTED_BY, THRESHOLD_RANGE
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Iterator
 
 from mem0lint.callsite import CallSite
-from mem0lint.dialects import OPEN_SOURCE
 from mem0lint.rule import Example, Finding, Rule, Severity
 from mem0lint.rules.arguments.delete_all import METHODS, filters_to_keywords_fix
 from mem0lint.rules.arguments.shared import camel_spelling_of
+from mem0lint.sdk.dialects import OPEN_SOURCE
 
 
 class OssDeleteAllBadKwarg(Rule):

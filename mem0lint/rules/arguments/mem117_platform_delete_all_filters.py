@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Iterator
 
 from mem0lint.callsite import CallSite
-from mem0lint.dialects import PLATFORM
 from mem0lint.rule import Example, Finding, Rule, Severity
 from mem0lint.rules.arguments.delete_all import METHODS, filters_to_keywords_fix
+from mem0lint.sdk.dialects import PLATFORM
 
 
 class PlatformDeleteAllFilters(Rule):

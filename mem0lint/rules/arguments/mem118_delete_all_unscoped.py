@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Iterator
 
 from mem0lint.callsite import CallSite
-from mem0lint.dialects import MEM0
 from mem0lint.rule import Example, Finding, Rule, Severity
 from mem0lint.rules.arguments.delete_all import METHODS
 from mem0lint.rules.arguments.shared import camel_spelling_of, is_none
+from mem0lint.sdk.dialects import MEM0
 from mem0lint.sdk.mem0_arguments import UNSCOPED_DELETE_ALL
 
 # Keywords that show the author tried to scope the call; judged by the rules that own them.

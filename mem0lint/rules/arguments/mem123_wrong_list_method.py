@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Iterator
 
 from mem0lint.callsite import CallSite
-from mem0lint.dialects import MEM0, WRONG_LIST_METHODS
 from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
+from mem0lint.sdk.dialects import MEM0, WRONG_LIST_METHODS
 from mem0lint.sdk.mem0_arguments import client_class
 
 

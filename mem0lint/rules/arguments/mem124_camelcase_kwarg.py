@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Iterator
 
 from mem0lint.callsite import CallSite
-from mem0lint.dialects import MEM0, MEM0_ENTITIES, OnUnknownKeyword
 from mem0lint.filtertree import DictValue
 from mem0lint.rule import Example, Finding, Rule, Severity
 from mem0lint.rules.arguments.shared import camel_spelling_of, ignored_by, rename_fix
+from mem0lint.sdk.dialects import MEM0, MEM0_ENTITIES, OnUnknownKeyword
 
 # Severity of a camelCase entity id, per dialect: on the Platform the unscoped call fails.
 CAMEL_ENTITY_SEVERITY = {"mem0-platform": Severity.ERROR, "mem0-oss": Severity.WARNING}

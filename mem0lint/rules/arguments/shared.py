@@ -11,9 +11,9 @@ import libcst as cst
 
 from mem0lint import argvalues, fixes
 from mem0lint.callsite import CallSite
-from mem0lint.dialects import MEM0, MEMOS_KEYWORDS
 from mem0lint.filtertree import literal_value
 from mem0lint.rule import Applicability, Fix
+from mem0lint.sdk.dialects import MEM0, MEMOS_KEYWORDS
 from mem0lint.sdk.mem0_arguments import FILTER_POSITION, KNOWN_SNAKE, UNKNOWN_KEYWORD_FATE
 
 

@@ -6,8 +6,8 @@ from typing import Iterator
 
 from mem0lint import fixes
 from mem0lint.callsite import CONSTRUCTOR, CallSite
-from mem0lint.dialects import PLATFORM
 from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
+from mem0lint.sdk.dialects import PLATFORM
 from mem0lint.sdk.mem0_arguments import REMOVED_CLIENT_PARAMS
 
 

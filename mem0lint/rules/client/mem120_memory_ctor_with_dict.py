@@ -7,8 +7,8 @@ from typing import Iterator
 import libcst as cst
 
 from mem0lint.callsite import CONSTRUCTOR, CallSite
-from mem0lint.dialects import OPEN_SOURCE
 from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
+from mem0lint.sdk.dialects import OPEN_SOURCE
 
 
 class MemoryCtorWithDict(Rule):

@@ -6,10 +6,10 @@ from typing import Iterator
 
 from mem0lint import argvalues, fixes
 from mem0lint.callsite import CallSite
-from mem0lint.dialects import MEM0, MEMOS_KEYWORDS
 from mem0lint.renames import rename_key_fix
 from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
 from mem0lint.rules.sdk_args import number
+from mem0lint.sdk.dialects import MEM0, MEMOS_KEYWORDS
 from mem0lint.sdk.memos import GRAMMAR
 
 # MemOS Cloud's time field names -> mem0's.

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Iterator
 
 from mem0lint.callsite import CallSite
-from mem0lint.dialects import ENTITY_ALIASES, ENTITY_CAMEL_CASE, MEM0
 from mem0lint.filtertree import Entry, Scalar
 from mem0lint.rule import Example, Finding, Rule, Severity
 from mem0lint.rules.common import field_conditions, fully_literal
@@ -15,6 +14,7 @@ from mem0lint.rules.entities.shared import (
     scope_is_visible,
     top_level_entities,
 )
+from mem0lint.sdk.dialects import ENTITY_ALIASES, ENTITY_CAMEL_CASE, MEM0
 
 
 def misspelled_entity_keys(site: CallSite) -> list[Entry]:

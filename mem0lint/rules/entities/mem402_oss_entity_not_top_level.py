@@ -6,11 +6,11 @@ from typing import Iterator
 
 from mem0lint import fixes
 from mem0lint.callsite import CallSite
-from mem0lint.dialects import OPEN_SOURCE
 from mem0lint.filtertree import DictValue, Entry, ListValue, Opaque, Scalar
 from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
 from mem0lint.rules.common import FieldCondition, logical_name
 from mem0lint.rules.entities.shared import FILTER_METHODS, entity_conditions, oss_scope_missing
+from mem0lint.sdk.dialects import OPEN_SOURCE
 
 
 class OssEntityNotTopLevel(Rule):

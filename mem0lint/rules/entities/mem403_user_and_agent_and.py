@@ -8,11 +8,11 @@ import libcst as cst
 
 from mem0lint import fixes
 from mem0lint.callsite import CallSite
-from mem0lint.dialects import PLATFORM
 from mem0lint.filtertree import DictValue, Entry, ListValue, Opaque, Scalar
 from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
 from mem0lint.rules.common import ConditionDict, condition_dicts, logical_name
 from mem0lint.rules.entities.shared import FILTER_METHODS, equality_value
+from mem0lint.sdk.dialects import PLATFORM
 
 
 class UserAndAgentAnd(Rule):

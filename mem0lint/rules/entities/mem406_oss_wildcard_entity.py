@@ -7,10 +7,10 @@ from typing import Iterator
 import libcst as cst
 
 from mem0lint.callsite import CallSite
-from mem0lint.dialects import OPEN_SOURCE
 from mem0lint.filtertree import Scalar
 from mem0lint.rule import Example, Finding, Rule, Severity
 from mem0lint.rules.entities.shared import entity_conditions
+from mem0lint.sdk.dialects import OPEN_SOURCE
 
 
 class OssWildcardEntity(Rule):

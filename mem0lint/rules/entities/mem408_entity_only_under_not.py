@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Iterator
 
 from mem0lint.callsite import CallSite
-from mem0lint.dialects import PLATFORM
 from mem0lint.rule import Example, Finding, Rule, Severity
 from mem0lint.rules.common import fully_literal
 from mem0lint.rules.entities.shared import FILTER_METHODS, entity_conditions, scope_is_visible
+from mem0lint.sdk.dialects import PLATFORM
 
 
 class EntityOnlyUnderNot(Rule):

@@ -8,9 +8,9 @@ count come from the dialect grammar.
 from __future__ import annotations
 
 from mem0lint.callsite import CallSite
-from mem0lint.dialects import ENTITY_ALIASES, ENTITY_CAMEL_CASE
 from mem0lint.filtertree import DictValue, Entry, Opaque, Scalar
 from mem0lint.rules.common import FieldCondition, field_conditions, fully_literal
+from mem0lint.sdk.dialects import ENTITY_ALIASES, ENTITY_CAMEL_CASE
 
 FILTER_METHODS = frozenset({"search", "get_all"})
 

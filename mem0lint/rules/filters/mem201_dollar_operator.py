@@ -5,13 +5,13 @@ from __future__ import annotations
 from typing import Iterator
 
 from mem0lint.callsite import CallSite
-from mem0lint.dialects import MEM0
 from mem0lint.filtertree import DictValue, walk
 from mem0lint.ossflatten import logical_rename_keeps_meaning
 from mem0lint.renames import rename_key_fix
 from mem0lint.rule import Applicability, Example, Finding, Rule, Severity
 from mem0lint.rules.common import LOGICAL, logical_name
 from mem0lint.rules.filters.shared import owner
+from mem0lint.sdk.dialects import MEM0
 from mem0lint.sdk.mem0_filters import DOLLAR_CHANGES_MEANING, DOLLAR_SAFE, FILTER_METHODS
 
 

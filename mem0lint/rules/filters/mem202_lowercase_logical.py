@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Iterator
 
 from mem0lint.callsite import CallSite
-from mem0lint.dialects import MEM0
 from mem0lint.ossflatten import logical_rename_keeps_meaning
 from mem0lint.renames import rename_key_fix
 from mem0lint.rule import Example, Finding, Rule, Severity
 from mem0lint.rules.common import LOGICAL, any_case, condition_dicts, logical_name
+from mem0lint.sdk.dialects import MEM0
 from mem0lint.sdk.mem0_filters import FILTER_METHODS
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Iterator
 
 from mem0lint.callsite import CallSite
-from mem0lint.dialects import MEM0
 from mem0lint.renames import rename_key_fix
 from mem0lint.rule import Applicability, Example, Finding, Fix, Severity
 from mem0lint.rules.filters.shared import (
@@ -14,6 +13,7 @@ from mem0lint.rules.filters.shared import (
     plain_scalar,
     replace_value,
 )
+from mem0lint.sdk.dialects import MEM0
 from mem0lint.sdk.mem0_filters import FILTER_METHODS, SQL_SYMBOLS
 
 

@@ -8,11 +8,11 @@ import libcst as cst
 
 from mem0lint import fixes
 from mem0lint.callsite import CallSite
-from mem0lint.dialects import PLATFORM
 from mem0lint.filtertree import DictValue, Scalar
 from mem0lint.rule import Applicability, Example, Finding, Fix, Severity
 from mem0lint.rules.common import logical_name
 from mem0lint.rules.filters.shared import OperatorEntry, OperatorRule, operator_entries
+from mem0lint.sdk.dialects import PLATFORM
 from mem0lint.sdk.mem0_filters import FILTER_METHODS
 
 

@@ -6,7 +6,6 @@ import re
 from typing import Iterator
 
 from mem0lint.callsite import CallSite
-from mem0lint.dialects import MEM0
 from mem0lint.filtertree import Scalar
 from mem0lint.renames import rename_key_fix
 from mem0lint.rule import Applicability, Example, Finding, Fix, Severity
@@ -17,6 +16,7 @@ from mem0lint.rules.filters.shared import (
     operator_entries,
     replace_value,
 )
+from mem0lint.sdk.dialects import MEM0
 from mem0lint.sdk.mem0_filters import (
     FILTER_METHODS,
     FOREIGN_OPERATORS,

@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Iterator
 
 from mem0lint.callsite import CallSite
-from mem0lint.dialects import MEM0
 from mem0lint.filtertree import Scalar
 from mem0lint.rule import Example, Finding, Severity
 from mem0lint.rules.filters.shared import OperatorRule, operator_entries, presence_fix
+from mem0lint.sdk.dialects import MEM0
 from mem0lint.sdk.mem0_filters import FILTER_METHODS, WILDCARD_MEANS_PRESENT
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Iterator
 
 from mem0lint.callsite import CallSite
-from mem0lint.dialects import MEM0, OPEN_SOURCE, PLATFORM
 from mem0lint.rule import Example, Finding, Severity
 from mem0lint.rules.filters.shared import OperatorRule, is_null, operator_entries, presence_fix
+from mem0lint.sdk.dialects import MEM0, OPEN_SOURCE, PLATFORM
 from mem0lint.sdk.mem0_filters import FILTER_METHODS, WILDCARD_MEANS_PRESENT
 
 

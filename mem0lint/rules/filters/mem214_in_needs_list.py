@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Iterator
 
 from mem0lint.callsite import CallSite
-from mem0lint.dialects import MEM0
 from mem0lint.filtertree import DictValue, Scalar
 from mem0lint.rule import Applicability, Example, Finding, Fix, Severity
 from mem0lint.rules.filters.shared import OperatorRule, new_list, operator_entries, replace_value
+from mem0lint.sdk.dialects import MEM0
 from mem0lint.sdk.mem0_filters import FILTER_METHODS
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Iterator
 
 from mem0lint.callsite import CallSite
-from mem0lint.dialects import OPEN_SOURCE
 from mem0lint.filtertree import DictValue, Entry, ListValue
 from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
 from mem0lint.rules.filters.shared import owner, plain_scalar, replace_value
+from mem0lint.sdk.dialects import OPEN_SOURCE
 from mem0lint.sdk.mem0_filters import FILTER_METHODS
 
 

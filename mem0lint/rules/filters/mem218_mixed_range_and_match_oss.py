@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Iterator
 
 from mem0lint.callsite import CallSite
-from mem0lint.dialects import OPEN_SOURCE
 from mem0lint.rule import Example, Finding, Rule, Severity
 from mem0lint.rules.filters.shared import operator_fields, owner
+from mem0lint.sdk.dialects import OPEN_SOURCE
 from mem0lint.sdk.mem0_filters import FILTER_METHODS, RANGE_OPERATORS
 
 

@@ -18,10 +18,10 @@ import libcst as cst
 
 from mem0lint import fixes
 from mem0lint.callsite import CallSite
-from mem0lint.dialects import PLATFORM
 from mem0lint.filtertree import DictValue, Entry, ListValue, Scalar
 from mem0lint.rule import Applicability, Fix, Rule, Severity
 from mem0lint.rules.common import FieldCondition, field_conditions
+from mem0lint.sdk.dialects import PLATFORM
 from mem0lint.sdk.mem0_filters import (
     FIELD_KINDS,
     FILTER_METHODS,

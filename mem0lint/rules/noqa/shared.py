@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Iterator
 
 from mem0lint.callsite import CallSite
-from mem0lint.dialects import DIALECTS
 from mem0lint.rule import Finding, Rule, Severity
+from mem0lint.sdk.dialects import DIALECTS
 
 ANY_DIALECT = frozenset(DIALECTS)
 

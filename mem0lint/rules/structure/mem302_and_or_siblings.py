@@ -8,12 +8,12 @@ import libcst as cst
 
 from mem0lint import fixes
 from mem0lint.callsite import CallSite
-from mem0lint.dialects import PLATFORM
 from mem0lint.filtertree import Entry, ListValue
 from mem0lint.fixbuilders import filters as filter_fixes
 from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
 from mem0lint.rules.common import ConditionDict, condition_dicts
 from mem0lint.rules.structure.shared import logical_entries, replace_entries
+from mem0lint.sdk.dialects import PLATFORM
 from mem0lint.sdk.mem0_filters import FILTER_METHODS
 
 

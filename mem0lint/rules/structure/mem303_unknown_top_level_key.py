@@ -6,10 +6,10 @@ from typing import Iterator
 
 from mem0lint import fixes
 from mem0lint.callsite import CallSite
-from mem0lint.dialects import PLATFORM
 from mem0lint.filtertree import DictValue, Entry
 from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
 from mem0lint.rules.structure.shared import is_plain_scalar, owned_by_other_rules, replace_entries
+from mem0lint.sdk.dialects import PLATFORM
 from mem0lint.sdk.mem0_filters import FILTER_METHODS
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Iterator
 
 from mem0lint.callsite import CallSite
-from mem0lint.dialects import PLATFORM
 from mem0lint.rule import Example, Finding, Rule, Severity
 from mem0lint.rules.common import condition_dicts
 from mem0lint.rules.structure.shared import owned_by_other_rules
+from mem0lint.sdk.dialects import PLATFORM
 from mem0lint.sdk.mem0_filters import FILTER_METHODS
 
 

@@ -6,13 +6,13 @@ from typing import Iterator
 
 from mem0lint import fixes
 from mem0lint.callsite import CallSite
-from mem0lint.dialects import MEM0
 from mem0lint.filtertree import DictValue, Entry
 from mem0lint.fixbuilders import filters as filter_fixes
 from mem0lint.renames import key_taken, may_hide, rename_key_fix
 from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
 from mem0lint.rules.common import ConditionDict, condition_dicts, logical_name
 from mem0lint.rules.structure.shared import dotted_metadata_field, is_plain_scalar
+from mem0lint.sdk.dialects import MEM0
 from mem0lint.sdk.mem0_filters import FILTER_METHODS, METADATA, METADATA_PREFIX
 
 

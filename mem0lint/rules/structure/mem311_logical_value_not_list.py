@@ -8,10 +8,10 @@ import libcst as cst
 
 from mem0lint import fixes
 from mem0lint.callsite import CallSite
-from mem0lint.dialects import MEM0
 from mem0lint.filtertree import DictValue, Entry, ListValue, Scalar
 from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
 from mem0lint.rules.common import condition_dicts, logical_name
+from mem0lint.sdk.dialects import MEM0
 from mem0lint.sdk.mem0_filters import FILTER_METHODS
 
 

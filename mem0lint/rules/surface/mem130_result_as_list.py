@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Iterator
 
 from mem0lint.callsite import CallSite
-from mem0lint.dialects import MEM0
 from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
 from mem0lint.rules.surface.results import subscript_results, uses
+from mem0lint.sdk.dialects import MEM0
 
 WHAT = {
     "iterated": 'iterating it yields its keys (`"results"`, ...), not memories',

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Iterator
 
 from mem0lint.callsite import CallSite
-from mem0lint.dialects import PLATFORM
 from mem0lint.rule import Example, Finding, Rule, Severity
 from mem0lint.rules.surface.results import uses
+from mem0lint.sdk.dialects import PLATFORM
 
 
 class AddResultRead(Rule):

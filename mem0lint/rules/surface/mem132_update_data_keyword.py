@@ -6,8 +6,8 @@ from typing import Iterator
 
 from mem0lint import fixes
 from mem0lint.callsite import CallSite
-from mem0lint.dialects import MEM0, PLATFORM
 from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
+from mem0lint.sdk.dialects import MEM0, PLATFORM
 
 
 def _exercises_deprecation(site: CallSite) -> bool:

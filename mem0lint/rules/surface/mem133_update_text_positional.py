@@ -8,8 +8,8 @@ import libcst as cst
 
 from mem0lint import fixes
 from mem0lint.callsite import CallSite
-from mem0lint.dialects import PLATFORM
 from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
+from mem0lint.sdk.dialects import PLATFORM
 
 
 def is_text(node: cst.BaseExpression) -> bool:

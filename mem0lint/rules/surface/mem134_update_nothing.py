@@ -7,8 +7,8 @@ from typing import Iterator
 import libcst as cst
 
 from mem0lint.callsite import CallSite
-from mem0lint.dialects import MEM0, PLATFORM
 from mem0lint.rule import Example, Finding, Rule, Severity
+from mem0lint.sdk.dialects import MEM0, PLATFORM
 
 # What each client can change; a keyword outside these (or any `**spread`) keeps the rule silent.
 CHANGES = {

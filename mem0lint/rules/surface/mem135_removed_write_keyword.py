@@ -16,9 +16,9 @@ from typing import Iterator
 
 from mem0lint import fixes
 from mem0lint.callsite import CallSite
-from mem0lint.dialects import MEM0, PLATFORM
 from mem0lint.filtertree import literal_value
 from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
+from mem0lint.sdk.dialects import MEM0, PLATFORM
 
 REMOVED = frozenset(
     {

@@ -8,8 +8,8 @@ import libcst as cst
 
 from mem0lint import fixes
 from mem0lint.callsite import CallSite
-from mem0lint.dialects import MEM0, PLATFORM
 from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
+from mem0lint.sdk.dialects import MEM0, PLATFORM
 
 # The parameters each client declares (no `**kwargs`), read from mem0ai 0.1.0, 0.1.20, 0.1.50,
 # 0.1.88, 0.1.100, 0.1.115, 1.0.3, 1.0.11, 2.0.0, 2.0.4 and 2.2.1 (`mem0/client/main.py`,

@@ -6,10 +6,10 @@ from datetime import date, datetime
 from typing import Iterator
 
 from mem0lint.callsite import CallSite
-from mem0lint.dialects import MEM0
 from mem0lint.filtertree import DictValue, FilterNode, ListValue, Scalar, literal_value
 from mem0lint.rule import Example, Finding, Rule, Severity
 from mem0lint.rules.common import field_conditions
+from mem0lint.sdk.dialects import MEM0
 from mem0lint.sdk.mem0_filters import DATE_KEYWORDS, FILTER_METHODS, ISO_DATE, WILDCARD
 
 

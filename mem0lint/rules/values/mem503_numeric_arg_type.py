@@ -9,9 +9,9 @@ from typing import Iterator
 import libcst as cst
 
 from mem0lint.callsite import CallSite
-from mem0lint.dialects import MEM0
 from mem0lint.filtertree import literal_value
 from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
+from mem0lint.sdk.dialects import MEM0
 from mem0lint.sdk.mem0_filters import (
     FILTER_METHODS,
     NUMERIC_PARAMS,
