@@ -1,9 +1,10 @@
 """rules/mirrors.py: one grammar-driven check per mistake every SDK can make.
 
-The MemOS and Memsy rules call it directly (their findings are pinned by their own tests and the
-examples). The mem0 rules of the same pairs (MEM112, MEM113, MEM114, MEM105, MEM202) still have
-their own code; here the mirror, given mem0's facts, must reproduce their findings exactly:
-node, message, severity and fix. These adapters are the calls those rules switch to.
+Every rule of these pairs calls it: MemOS and Memsy (MEM605, 652, 654-656, 663) and mem0's
+ranges and empty query (MEM112-114). MEM105 and MEM202 (mem0's `filter=` and logical-key case)
+still have their own code, because their fixes differ. Here the mirror, given mem0's facts, must
+reproduce the mem0 rules' findings exactly (node, message, severity, fix): for MEM112-114 it pins
+their output, for MEM105 and MEM202 it shows the calls they can switch to.
 """
 
 from __future__ import annotations

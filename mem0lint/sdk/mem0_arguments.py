@@ -10,6 +10,7 @@ tables instead of spelling SDK knowledge inline. Sources: mem0ai 2.2.1, `mem0/cl
 from __future__ import annotations
 
 from mem0lint.sdk.dialects import DIALECTS, MEM0, MEM0_ENTITIES, Dialect, OnUnknownKeyword
+from mem0lint.sdk.model import EmptyText
 
 # Wrong keyword spellings, all silently ignored by mem0 `search()` (the SDKs take **kwargs).
 RESULT_CAP_ALIASES = ("limit", "k", "n", "max_results", "count", "size")
@@ -101,3 +102,8 @@ def client_class(dialect: Dialect) -> str:
     """The synchronous client class a user of `dialect` holds (`MemoryClient`, `Memory`)."""
     names = {name.rsplit(".", 1)[-1] for name in dialect.classes}
     return min(name for name in names if not name.startswith("Async"))
+
+
+# What `search()` rejects as an empty query: `query.strip()` empty (ValueError); None is not
+# judged (a missing query is another error).
+EMPTY_QUERY = EmptyText(strips=True, none=False)

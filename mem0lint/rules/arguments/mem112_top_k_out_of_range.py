@@ -6,14 +6,10 @@ from typing import Iterator
 
 from mem0lint.callsite import CallSite
 from mem0lint.rule import Example, Finding, Rule, Severity
-from mem0lint.rules.arguments.shared import in_range, number
+from mem0lint.rules import mirrors
 from mem0lint.sdk.dialects import MEM0
 from mem0lint.sdk.mem0_arguments import RANGE_REJECTED_BY, TOP_K_RANGE
-
-
-def describe_range(bounds: tuple) -> str:
-    low, high = bounds
-    return f"{low}-{high}" if high is not None else f">= {low}"
+from mem0lint.sdk.model import Range
 
 
 class TopKOutOfRange(Rule):
@@ -46,15 +42,14 @@ class TopKOutOfRange(Rule):
         return super().applies_to(site) and "top_k" in site.spec.params
 
     def check(self, site: CallSite) -> Iterator[Finding]:
-        arg = site.keyword("top_k")
-        value = number(arg) if arg is not None else None
-        if not isinstance(value, int):
-            return  # floats, strings, bools: MEM503
-        bounds = TOP_K_RANGE[site.dialect.id]
-        if in_range(value, bounds):
-            return
-        yield Finding(
-            arg,
-            f"`top_k={value}` is invalid: `{site.method}()` accepts an int "
-            f"{describe_range(bounds)} ({RANGE_REJECTED_BY[site.dialect.id]})",
+        # Only ints are judged here: floats, strings and bools are MEM503's.
+        bounds = Range(*TOP_K_RANGE[site.dialect.id], integer=True)
+        yield from mirrors.out_of_range(
+            site,
+            "top_k",
+            bounds,
+            lambda value: (
+                f"`top_k={value}` is invalid: `{site.method}()` accepts an int "
+                f"{bounds.span()} ({RANGE_REJECTED_BY[site.dialect.id]})"
+            ),
         )

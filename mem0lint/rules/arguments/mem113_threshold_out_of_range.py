@@ -6,9 +6,10 @@ from typing import Iterator
 
 from mem0lint.callsite import CallSite
 from mem0lint.rule import Example, Finding, Rule, Severity
-from mem0lint.rules.arguments.shared import in_range, number
+from mem0lint.rules import mirrors
 from mem0lint.sdk.dialects import MEM0
 from mem0lint.sdk.mem0_arguments import RANGE_REJECTED_BY, THRESHOLD_RANGE
+from mem0lint.sdk.model import Range
 
 
 class ThresholdOutOfRange(Rule):
@@ -38,12 +39,13 @@ class ThresholdOutOfRange(Rule):
     ]
 
     def check(self, site: CallSite) -> Iterator[Finding]:
-        arg = site.keyword("threshold")
-        value = number(arg) if arg is not None else None
-        if value is None or in_range(value, THRESHOLD_RANGE):
-            return
-        yield Finding(
-            arg,
-            f"`threshold={value}` must be a number in [0, 1] "
-            f"({RANGE_REJECTED_BY[site.dialect.id]})",
+        bounds = Range(*THRESHOLD_RANGE)
+        yield from mirrors.out_of_range(
+            site,
+            "threshold",
+            bounds,
+            lambda value: (
+                f"`threshold={value}` must be a number in [{bounds.low}, {bounds.high}] "
+                f"({RANGE_REJECTED_BY[site.dialect.id]})"
+            ),
         )

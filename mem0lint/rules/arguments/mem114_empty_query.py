@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Iterator
 
 from mem0lint.callsite import CallSite
-from mem0lint.filtertree import literal_value
 from mem0lint.rule import Example, Finding, Rule, Severity
+from mem0lint.rules import mirrors
 from mem0lint.sdk.dialects import MEM0
+from mem0lint.sdk.mem0_arguments import EMPTY_QUERY
 
 
 class EmptyQuery(Rule):
@@ -37,13 +38,10 @@ class EmptyQuery(Rule):
     ]
 
     def check(self, site: CallSite) -> Iterator[Finding]:
-        arg = site.keyword("query") or (site.positional[0] if site.positional else None)
-        if arg is None:
-            return
-        ok, value = literal_value(arg.value)
-        if ok and isinstance(value, str) and not value.strip():
-            yield Finding(
-                arg,
-                "`search()` query is empty or whitespace (ValueError); pass the text to search "
-                "for, or call `get_all(filters=...)` to list memories",
-            )
+        yield from mirrors.empty_query(
+            site,
+            "query",
+            EMPTY_QUERY,
+            "`search()` query is empty or whitespace (ValueError); pass the text to search "
+            "for, or call `get_all(filters=...)` to list memories",
+        )
