@@ -40,9 +40,9 @@ class ConfigError(Exception):
 
 
 def _known_code(code: str) -> bool:
-    from mem0lint.rule import all_rules
+    from mem0lint.codes import is_known
 
-    return code == "ALL" or any(k.startswith(code) for k in all_rules())
+    return is_known(code)
 
 
 def _codes(where: str, value: Any) -> tuple[str, ...]:

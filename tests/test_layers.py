@@ -56,6 +56,7 @@ LAYERS: list[tuple[str, frozenset[str]]] = [
         frozenset(
             {
                 "mem0lint",
+                "codes",
                 "rule",
                 "results",
                 "modes",
