@@ -21,10 +21,8 @@ def _severity(rule: type[Rule]) -> str:
 
 
 def _fix_kinds(rule: type[Rule]) -> str:
-    """ "safe", "unsafe", "safe, unsafe" or "none", read from the rule's fix-safety sentence."""
-    words = set(rule.fix_safety.replace(",", " ").replace(";", " ").replace("(", " ").split())
-    kinds = [k for k in ("safe", "unsafe") if k in words]
-    return ", ".join(kinds) or "none"
+    """ "safe", "unsafe", "safe, unsafe" or "none": the fixes the rule's examples show."""
+    return ", ".join(kind.value for kind in rule.fix_kinds()) or "none"
 
 
 def _releases(rule: type[Rule]) -> str:

@@ -94,6 +94,17 @@ class Rule:
                 raise ValueError(f"duplicate rule code {cls.code}")
             Rule.registry[cls.code] = cls
 
+    @classmethod
+    def fix_kinds(cls) -> tuple[Applicability, ...]:
+        """The kinds of fix the rule offers, as its examples show them: every kind a rule offers
+        has an example (the examples are tested), so none is claimed in prose alone."""
+        kinds = {
+            Applicability.UNSAFE if example.unsafe else Applicability.SAFE
+            for example in cls.examples
+            if example.fixed is not None
+        }
+        return tuple(kind for kind in Applicability if kind in kinds)
+
     def severity_for(self, dialect: str) -> Severity:
         if isinstance(self.severity, dict):
             return self.severity[dialect]

@@ -43,6 +43,13 @@ class UnknownResultCapKwarg(Rule):
             good='memory.search("q", filters={"user_id": "alice"}, top_k=3)',
             fixed='memory.search("q", filters={"user_id": "alice"}, top_k=3)',
         ),
+        Example(
+            "mem0-platform",
+            bad='client.search("q", filters={"user_id": "u"}, limit=n)',
+            good='client.search("q", filters={"user_id": "u"}, top_k=n)',
+            fixed='client.search("q", filters={"user_id": "u"}, top_k=n)',
+            unsafe=True,
+        ),
     ]
 
     def check(self, site: CallSite) -> Iterator[Finding]:

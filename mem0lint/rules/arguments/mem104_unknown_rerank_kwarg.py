@@ -42,6 +42,13 @@ class UnknownRerankKwarg(Rule):
             good='memory.search("q", filters={"user_id": "alice"}, rerank=True)',
             fixed='memory.search("q", filters={"user_id": "alice"}, rerank=True)',
         ),
+        Example(
+            "mem0-platform",
+            bad='client.search("q", filters={"user_id": "u"}, use_rerank=flag)',
+            good='client.search("q", filters={"user_id": "u"}, rerank=flag)',
+            fixed='client.search("q", filters={"user_id": "u"}, rerank=flag)',
+            unsafe=True,
+        ),
     ]
 
     def check(self, site: CallSite) -> Iterator[Finding]:

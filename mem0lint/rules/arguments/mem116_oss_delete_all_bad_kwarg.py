@@ -38,6 +38,13 @@ class OssDeleteAllBadKwarg(Rule):
             bad='memory.delete_all(user_id="alice", app_id="shop")',
             good='memory.delete_all(user_id="alice")',
         ),
+        Example(
+            "mem0-oss",
+            bad='memory.delete_all(filters={"user_id": "*"})',
+            good="memory.reset()",
+            fixed='memory.delete_all(user_id="*")',
+            unsafe=True,
+        ),
     ]
 
     def check(self, site: CallSite) -> Iterator[Finding]:

@@ -40,6 +40,13 @@ class PlatformDeleteAllFilters(Rule):
             bad='client.delete_all(user_id="alice", filters={"categories": {"in": ["food"]}})',
             good='client.delete_all(user_id="alice")',
         ),
+        Example(
+            "mem0-platform",
+            bad='client.delete_all(filters={"user_id": "*"})',
+            good='client.delete_all(user_id="*")',
+            fixed='client.delete_all(user_id="*")',
+            unsafe=True,
+        ),
     ]
 
     def check(self, site: CallSite) -> Iterator[Finding]:

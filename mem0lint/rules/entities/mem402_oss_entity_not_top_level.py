@@ -46,6 +46,13 @@ class OssEntityNotTopLevel(Rule):
                 memory.search("q", filters={"user_id": user})
             """,
         ),
+        Example(
+            "mem0-oss",
+            bad='memory.search("q", filters={"AND": [{"user_id": user}, {"topic": "food"}]})',
+            good='memory.search("q", filters={"user_id": user, "AND": [{"topic": "food"}]})',
+            fixed='memory.search("q", filters={"user_id": user, "AND": [{"topic": "food"}]})',
+            unsafe=True,
+        ),
     ]
 
     def check(self, site: CallSite) -> Iterator[Finding]:

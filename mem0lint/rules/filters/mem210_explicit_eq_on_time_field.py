@@ -38,6 +38,13 @@ class ExplicitEqOnTimeField(FieldKindRule):
             good='client.get_all(filters={"user_id": "u1", "created_at": "2025-03-01"})',
             fixed='client.get_all(filters={"user_id": "u1", "created_at": "2025-03-01"})',
         ),
+        Example(
+            "mem0-platform",
+            bad='client.get_all(filters={"user_id": "u1", "created_at": {"eq": day}})',
+            good='client.get_all(filters={"user_id": "u1", "created_at": day})',
+            fixed='client.get_all(filters={"user_id": "u1", "created_at": day})',
+            unsafe=True,
+        ),
     ]
 
     def violations(self, site: CallSite) -> Iterator[KindViolation]:

@@ -48,6 +48,25 @@ class MemosUnknownKwarg(Rule):
             bad='client.add_message(messages, user_id="u_1", metadata={"k": "v"})',
             good='client.add_message(messages, user_id="u_1", info={"k": "v"})',
         ),
+        Example(
+            "memos",
+            bad="""
+            def search(**options):
+                return client.search_memory("q", user_id="u_1", top_k=9, **options)
+            search()
+            """,
+            good="""
+            def search(**options):
+                return client.search_memory("q", user_id="u_1", memory_limit_number=9, **options)
+            search()
+            """,
+            fixed="""
+            def search(**options):
+                return client.search_memory("q", user_id="u_1", memory_limit_number=9, **options)
+            search()
+            """,
+            unsafe=True,
+        ),
     ]
 
     def check(self, site: CallSite) -> Iterator[Finding]:

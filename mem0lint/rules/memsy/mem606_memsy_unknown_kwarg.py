@@ -40,6 +40,25 @@ class MemsyUnknownKwarg(Rule):
             good='client.search("q", actor_id="u1", session_id="conv_7", limit=5)',
             fixed='client.search("q", actor_id="u1", session_id="conv_7", limit=5)',
         ),
+        Example(
+            "memsy",
+            bad="""
+            def search(**options):
+                return client.search("q", actor_id="u1", min_score=0.3, **options)
+            search()
+            """,
+            good="""
+            def search(**options):
+                return client.search("q", actor_id="u1", threshold=0.3, **options)
+            search()
+            """,
+            fixed="""
+            def search(**options):
+                return client.search("q", actor_id="u1", threshold=0.3, **options)
+            search()
+            """,
+            unsafe=True,
+        ),
     ]
 
     def check(self, site: CallSite) -> Iterator[Finding]:

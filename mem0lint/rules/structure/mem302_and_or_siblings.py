@@ -57,6 +57,25 @@ class AndOrSiblings(Rule):
             )
             """,
         ),
+        Example(
+            "mem0-platform",
+            bad="""
+            def search(alternatives):
+                return client.search("q", filters={"AND": [{"user_id": "u"}], "OR": alternatives})
+            search([{"agent_id": "a"}])
+            """,
+            good="""
+            def search(alternatives):
+                return client.search("q", filters={"AND": [{"user_id": "u"}, {"OR": alternatives}]})
+            search([{"agent_id": "a"}])
+            """,
+            fixed="""
+            def search(alternatives):
+                return client.search("q", filters={"AND": [{"user_id": "u"}, {"OR": alternatives}]})
+            search([{"agent_id": "a"}])
+            """,
+            unsafe=True,
+        ),
     ]
 
     def check(self, site: CallSite) -> Iterator[Finding]:
