@@ -46,10 +46,6 @@ class Edit:
     location: tuple[int, int]
     end_location: tuple[int, int]
 
-    def __getitem__(self, key: str):
-        # Transitional, for readers still written against the old dict edits (server.py).
-        return getattr(self, key)
-
     def as_dict(self) -> dict:
         """The cache's on-disk shape (the same as the dict edits before this class)."""
         return {

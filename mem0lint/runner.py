@@ -24,8 +24,6 @@ if TYPE_CHECKING:  # imported for real only once a file passes the prefilter
     from mem0lint.project import ProjectIndex
     from mem0lint.results import Diagnostic
 
-# Re-exported for older callers (server.py); new code uses `Mode` itself.
-CHECK, FIX, DIFF, ADD_NOQA = Mode.CHECK, Mode.FIX, Mode.DIFF, Mode.ADD_NOQA
 # Files that may matter but are bigger than this are reported, not parsed: libcst needs minutes
 # and gigabytes for a 50 MB module. Hand-written Python stays far below.
 MAX_FILE_BYTES = 10 * 1024 * 1024

@@ -101,11 +101,11 @@ class Mem0lintServer(LanguageServer):
         code action (fixvet.py).
         Returns the report and the vetting left to do."""
         from mem0lint import fixvet, incremental, pruning
-        from mem0lint.runner import CHECK
+        from mem0lint.modes import Mode
 
         reparser = self.reparsers.setdefault(uri, Reparser())
         with fixvet.deferred() as unvetted, incremental.reusing(reparser), pruning.unpruned():
-            report = self._run(path, data, CHECK, uri=uri)
+            report = self._run(path, data, Mode.CHECK, uri=uri)
         return report, unvetted
 
     def _run(
@@ -156,7 +156,7 @@ class Mem0lintServer(LanguageServer):
         path = Path(to_fs_path(uri) or uri)
         from mem0lint.config import ConfigError
         from mem0lint.documents import PYTHON, SUFFIXES, file_type
-        from mem0lint.runner import CHECK
+        from mem0lint.modes import Mode
 
         known = any(path.suffix.lower() in suffixes for suffixes in SUFFIXES.values())
         if not known and document.language_id not in LANGUAGES:
@@ -170,7 +170,7 @@ class Mem0lintServer(LanguageServer):
             if file_type(path) == PYTHON:
                 report, unvetted = self._run_python(uri, path, data)
             else:
-                report = self._run(path, data, CHECK)
+                report = self._run(path, data, Mode.CHECK)
         except ConfigError as error:
             self.window_show_message(
                 types.ShowMessageParams(types.MessageType.Error, f"mem0lint: {error}")
@@ -186,10 +186,10 @@ class Mem0lintServer(LanguageServer):
         data, uris, texts = self._notebook_json(notebook)
         path = Path(to_fs_path(notebook.uri) or notebook.uri)
         from mem0lint.config import ConfigError
-        from mem0lint.runner import CHECK
+        from mem0lint.modes import Mode
 
         try:
-            report = self._run(path, data, CHECK)
+            report = self._run(path, data, Mode.CHECK)
         except ConfigError as error:
             self.window_show_message(
                 types.ShowMessageParams(types.MessageType.Error, f"mem0lint: {error}")
@@ -335,8 +335,8 @@ class Mem0lintServer(LanguageServer):
             title += " (unsafe fix: may change results)"
         edits = [
             types.TextEdit(
-                range=self._range(text, edit["location"], edit["end_location"]),
-                new_text=edit["content"],
+                range=self._range(text, edit.location, edit.end_location),
+                new_text=edit.content,
             )
             for edit in diagnostic.edits
         ]
@@ -350,7 +350,7 @@ class Mem0lintServer(LanguageServer):
 
     def _fix_all(self, key: str, notebook) -> Union[types.CodeAction, None]:
         """Every safe fix (never an unsafe one, whatever the configuration says)."""
-        from mem0lint.runner import FIX
+        from mem0lint.modes import Mode
 
         linted = self.linted[key]
         linted.vet()
@@ -362,14 +362,14 @@ class Mem0lintServer(LanguageServer):
         path = Path(to_fs_path(key) or key)
         if notebook is None:
             before = linted.texts[key]
-            report = self._run(path, before.encode("utf-8"), FIX, unsafe=False)
+            report = self._run(path, before.encode("utf-8"), Mode.FIX, unsafe=False)
             if report.error or not report.fixed or report.output is None:
                 return None
             after = report.output.decode("utf-8")
             changes = {key: [_whole(before, after)]}
         else:
             data, uris, texts = self._notebook_json(notebook)
-            report = self._run(path, data, FIX, unsafe=False)
+            report = self._run(path, data, Mode.FIX, unsafe=False)
             if report.error or not report.fixed or report.output is None:
                 return None
             fixed_cells = json.loads(report.output.decode("utf-8"))["cells"]

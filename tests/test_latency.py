@@ -201,7 +201,7 @@ def _findings(report, with_fixes: bool = True) -> list:
             fix = d.fix
             row += [
                 None if fix is None else (fix.applicability.value, fix.message),
-                [(e["content"], tuple(e["location"]), tuple(e["end_location"])) for e in d.edits],
+                [(e.content, tuple(e.location), tuple(e.end_location)) for e in d.edits],
             ]
         found.append(row)
     return found
