@@ -31,7 +31,9 @@ OLD_EXPLAINED = {
     | {"page", "page_size", "offset", "filter"}
     | MEM0_ENTITIES
     | set(MEMOS_KEYWORDS),
-    "get_all": CAP | {"filter", "top_k", "page", "page_size"} | MEM0_ENTITIES,
+    # MemOS keywords too: MEM691 reports them on `get_all()` as on `search()` (the old list
+    # left them out there, so MEM107 reported each one a second time).
+    "get_all": CAP | {"filter", "top_k", "page", "page_size"} | MEM0_ENTITIES | set(MEMOS_KEYWORDS),
 }
 
 
@@ -105,6 +107,11 @@ def test_claims_of_the_argument_rules():
     assert "page" in rules["MEM110"].claims_keywords and "page" not in rules["MEM110"].renames
     assert rules["MEM404"].claims_keys >= {"userId", "agentID"}
     assert rules["MEM405"].renames["session_id"] == "run_id"
+
+
+def test_a_memos_keyword_on_get_all_is_reported_once():
+    code = PLATFORM_PREAMBLE + "client.get_all(filters={'user_id': 'u'}, relativity=0.5)\n"
+    assert [d.code for d in lint_source(code)] == ["MEM691"]
 
 
 def test_mem107_still_reports_what_nobody_claims():

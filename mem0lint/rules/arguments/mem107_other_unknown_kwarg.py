@@ -11,7 +11,7 @@ from mem0lint.callsite import CallSite
 from mem0lint.filtertree import literal_value
 from mem0lint.rule import Example, Finding, Rule, Severity
 from mem0lint.rules.arguments.shared import camel_spelling_of, not_a_parameter
-from mem0lint.sdk.dialects import MEM0, MEMOS_KEYWORDS
+from mem0lint.sdk.dialects import MEM0
 from mem0lint.sdk.mem0_arguments import HARMLESS_REMOVED
 
 
@@ -27,9 +27,6 @@ def explained_elsewhere(dialect: str, method: str) -> frozenset[str]:
         if dialect in rule.dialects and (rule.methods is None or method in rule.methods)
         for keyword in rule.claims_keywords
     }
-    if method == "search":
-        # MEM691 (rules/cross_sdk.py) explains MemOS keywords; it declares no claims.
-        claimed |= set(MEMOS_KEYWORDS)
     return frozenset(claimed)
 
 

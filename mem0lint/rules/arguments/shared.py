@@ -13,7 +13,7 @@ from mem0lint import argvalues, fixes
 from mem0lint.callsite import CallSite
 from mem0lint.filtertree import literal_value
 from mem0lint.rule import Applicability, Fix
-from mem0lint.sdk.dialects import MEM0, MEMOS_KEYWORDS
+from mem0lint.sdk.dialects import MEM0
 from mem0lint.sdk.mem0_arguments import FILTER_POSITION, KNOWN_SNAKE, UNKNOWN_KEYWORD_FATE
 
 
@@ -49,10 +49,6 @@ def _keyword_renames() -> dict[str, frozenset[str]]:
 def _could_become(name: str) -> frozenset[str]:
     """Every keyword some rule may rename `name` to (conservative: any method, any dialect)."""
     targets = set(_keyword_renames().get(name, ()))
-    # MemOS keywords on a mem0 call (MEM691, rules/cross_sdk.py, which declares no `renames`).
-    memos_target = MEMOS_KEYWORDS.get(name, (None, None))[0]
-    if memos_target is not None:
-        targets.add(memos_target)
     snake = camel_to_snake(name)  # MEM124 renames any camelCase spelling: not a fixed table
     if snake != name:
         targets.add(snake)

@@ -21,6 +21,8 @@ class MemosGrammarOnMem0(Rule):
     versions = {"mem0ai": ">=2.0.0"}
     name = "memos-grammar-on-mem0"
     dialects = MEM0
+    claims_keywords = frozenset(MEMOS_KEYWORDS)
+    renames = {name: target for name, (target, _) in MEMOS_KEYWORDS.items() if target}
     severity = Severity.ERROR
     summary = "MemOS methods, keywords or field names used on a mem0 client"
     why = (
