@@ -106,7 +106,7 @@ def _result(
                         "replacements": [
                             {
                                 "deletedRegion": _region(edit.location, edit.end_location),
-                                "insertedContent": {"text": edit["content"]},
+                                "insertedContent": {"text": edit.content},
                             }
                             for edit in edits
                         ],
