@@ -97,10 +97,7 @@ def _is_local_runner(func: cst.Name, scope, resolver: Resolver) -> bool:
 def _only_call(function: cst.FunctionDef) -> Optional[cst.Call]:
     """The call in a body that is only `return f(...)`, `f(...)` or `return await f(...)`
     (after a docstring)."""
-    body = function.body
-    statements = list(body.body) if isinstance(body, cst.IndentedBlock) else []
-    if statements and _is_docstring(statements[0]):
-        statements = statements[1:]
+    statements = body_statements(function)
     if len(statements) != 1 or not isinstance(statements[0], cst.SimpleStatementLine):
         return None
     small = statements[0].body
@@ -110,6 +107,15 @@ def _only_call(function: cst.FunctionDef) -> Optional[cst.Call]:
     if isinstance(value, cst.Await):
         value = value.expression
     return value if isinstance(value, cst.Call) else None
+
+
+def body_statements(function: cst.FunctionDef) -> list[cst.BaseStatement]:
+    """The statements of a function's indented body, after its docstring."""
+    body = function.body
+    statements = list(body.body) if isinstance(body, cst.IndentedBlock) else []
+    if statements and _is_docstring(statements[0]):
+        statements = statements[1:]
+    return statements
 
 
 def _is_docstring(statement: cst.BaseStatement) -> bool:

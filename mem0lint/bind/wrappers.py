@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Optional
 import libcst as cst
 
 from mem0lint.bind.flow import Point
+from mem0lint.bind.forward import body_statements
 from mem0lint.walk import walk
 
 if TYPE_CHECKING:
@@ -78,7 +79,7 @@ def is_pass_through(function: cst.FunctionDef) -> bool:
     if isinstance(params.star_arg, cst.Param):
         return False
     func = positional[0].name.value
-    statements = _body(function)
+    statements = body_statements(function)
     if len(statements) != 2:
         return False
     inner, last = statements
@@ -95,23 +96,6 @@ def is_pass_through(function: cst.FunctionDef) -> bool:
     uses = _Uses(func, star.name.value, kwargs.name.value)
     walk(inner.body, uses)
     return not uses.bad and uses.calls > 0 and uses.total == uses.allowed
-
-
-def _body(function: cst.FunctionDef) -> list[cst.BaseStatement]:
-    body = function.body
-    statements = list(body.body) if isinstance(body, cst.IndentedBlock) else []
-    if statements and _is_docstring(statements[0]):
-        statements = statements[1:]
-    return statements
-
-
-def _is_docstring(statement: cst.BaseStatement) -> bool:
-    return (
-        isinstance(statement, cst.SimpleStatementLine)
-        and len(statement.body) == 1
-        and isinstance(statement.body[0], cst.Expr)
-        and isinstance(statement.body[0].value, (cst.SimpleString, cst.ConcatenatedString))
-    )
 
 
 def _returns_name(statement: cst.BaseStatement, name: str) -> bool:
