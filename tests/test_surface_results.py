@@ -126,8 +126,6 @@ SILENT = [
     "items = res if isinstance(res, list) else res['results']\nfor m in res:\n    pass",
     'res = client.search("q", filters={"user_id": "a"})\nif "results" in res:\n    res2 = 1\n'
     "n = len(res)",
-    # a 1.x client could be asked for the old list shape; MEM107 owns those
-    'for m in client.search("q", filters={"user_id": "a"}, output_format="v1.0"):\n    pass',
     'for m in client.search("q", **options):\n    pass',
     # a use in a nested function is not followed
     'res = client.search("q", filters={"user_id": "a"})\ndef g():\n    return len(res)',
@@ -143,6 +141,18 @@ SILENT = [
 @pytest.mark.parametrize("code", SILENT)
 def test_silent(code):
     assert lint(PLATFORM + code) == []
+
+
+@pytest.mark.parametrize(
+    "keyword", ['output_format="v1.0"', 'output_format="v1.1"', 'version="v2"', 'api_version="v1"']
+)
+@pytest.mark.parametrize("release", ["1.0.0", "2.2.1"])
+def test_no_keyword_brings_back_the_list_from_1_0(keyword, release):
+    # mem0ai 1.0.0's client ignores output_format and wraps a list answer in {"results": ...}
+    code = (
+        PLATFORM + f'for m in client.search("q", filters={{"user_id": "a"}}, {keyword}):\n    pass'
+    )
+    assert [d.code for d in lint(code, pinned("mem0-platform", release))] == ["MEM130"]
 
 
 def test_silent_on_mem0ai_before_1_0_when_results_were_lists():

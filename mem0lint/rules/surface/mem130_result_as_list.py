@@ -15,8 +15,6 @@ WHAT = {
     "sliced": "slicing a dict raises (TypeError, or KeyError on Python 3.12+)",
     "measured": "`len()` counts its keys, not memories",
 }
-# Keywords that may change the result's shape on a 1.x client (`output_format="v1.0"`).
-SHAPE_KEYWORDS = frozenset({"output_format", "version", "api_version"})
 
 
 class ResultAsList(Rule):
@@ -75,8 +73,11 @@ class ResultAsList(Rule):
     ]
 
     def check(self, site: CallSite) -> Iterator[Finding]:
-        if site.has_star_args or SHAPE_KEYWORDS & set(site.keywords):
-            return  # a 1.x `output_format="v1.0"` may return a list; MEM107 owns those
+        # No keyword changes the shape from mem0ai 1.0.0 on (the rule's range): the Platform
+        # client ignores `output_format` and wraps a list answer in {"results": ...}, and open
+        # source always returns the dict. Spread arguments stay unjudged all the same.
+        if site.has_star_args:
+            return
         method = f"{site.method}()"
         for use in uses(site):
             if use.kind not in WHAT:
