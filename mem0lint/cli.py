@@ -350,7 +350,7 @@ class ProgressBar:
 def _explain(code: str, out: Terminal) -> int:
     from mem0lint.docs import explain, rules_table
     from mem0lint.problems import PROBLEMS
-    from mem0lint.rule import all_rules
+    from mem0lint.rules import all_rules
 
     if code.upper() in PROBLEMS:  # not a rule: a file that could not be checked
         name, severity, summary = PROBLEMS[code.upper()]

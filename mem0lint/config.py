@@ -387,9 +387,9 @@ def describe(resolved: Resolved, path: Path, excluded: bool = False) -> str:
             value = ["ALL"]  # empty selects every rule: say so, not `select = []`
         name = attribute.replace("_", "-")
         lines.append(f"  {name} = {value!r}  # from {resolved.origins.get(attribute, DEFAULT)}")
-    from mem0lint.rule import all_rules
+    from mem0lint.codes import rule_files  # the code table: no rule imported
 
-    rules = all_rules()
+    rules = rule_files()
     settings = resolved.engine_settings()
     enabled = [code for code in rules if settings.enabled(code)]
     lines.append(f"  enabled rules ({len(enabled)} of {len(rules)}) = {enabled!r}")

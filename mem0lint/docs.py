@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import textwrap
 
-from mem0lint.rule import Rule, all_rules
+from mem0lint.rule import Rule
 from mem0lint.sdk.dialects import DIALECTS
 
 
@@ -73,6 +73,9 @@ def explain(rule: type[Rule]) -> str:
 
 def rules_table() -> str:
     """The Markdown table of every rule (README and `mem0lint --explain` without a code)."""
+
+    from mem0lint.rules import all_rules  # lazily: it loads every rule
+
     rows = [
         "| Code | Name | Dialects | Severity | Fix | What it checks |",
         "|---|---|---|---|---|---|",

@@ -17,7 +17,8 @@ from mem0lint.positions import Range, node_ranges, ranges_within
 from mem0lint.prefilter import may_matter  # noqa: F401  (re-exported: the pipeline's first step)
 from mem0lint.pruning import Layout
 from mem0lint.results import Applicability, Diagnostic, Edit
-from mem0lint.rule import Rule, all_rules
+from mem0lint.rule import Rule
+from mem0lint.rules import all_rules
 from mem0lint.sdk.applies import Verdict, verdict
 from mem0lint.sdk.dialects import Dialect
 from mem0lint.settings import Settings  # noqa: F401  (re-exported; importable without libcst)

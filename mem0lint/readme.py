@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from mem0lint.docs import explain, rules_table
-from mem0lint.rule import all_rules
+from mem0lint.rules import all_rules
 
 START, END = "<!-- rules-table:start -->", "<!-- rules-table:end -->"
 

@@ -117,9 +117,3 @@ class Rule:
 
     def check(self, site: CallSite) -> Iterator[Finding]:
         raise NotImplementedError
-
-
-def all_rules() -> dict[str, type[Rule]]:
-    import mem0lint.rules  # noqa: F401  (registers every rule module)
-
-    return dict(sorted(Rule.registry.items()))

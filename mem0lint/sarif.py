@@ -10,7 +10,7 @@ from mem0lint import __version__
 from mem0lint.docs import explain
 from mem0lint.report import visible_edits
 from mem0lint.results import Diagnostic, Edit, FileReport
-from mem0lint.rule import Rule, all_rules
+from mem0lint.rule import Rule
 from mem0lint.sdk.dialects import DIALECTS
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -128,6 +128,9 @@ def _invocations(warnings: list[str] | None) -> dict:
 
 def sarif_log(reports: list[FileReport], warnings: list[str] | None = None) -> dict:
     """`warnings`: about the run, not a file (a named folder with nothing to lint)."""
+
+    from mem0lint.rules import all_rules  # lazily: it loads every rule
+
     rules = all_rules()
     problems = _problem_descriptors()
     codes = [*rules, *(descriptor["id"] for descriptor in problems)]

@@ -20,7 +20,6 @@ import libcst as cst
 from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
 
 from mem0lint.results import Applicability, Diagnostic, Edit, Fix
-from mem0lint.rule import all_rules
 
 _NOQA = re.compile(
     r"#\s*noqa(?::[\s]?(?P<codes>[A-Z]+[0-9]+(?:[,\s]+[A-Z]+[0-9]+)*))?", re.IGNORECASE
@@ -80,6 +79,7 @@ def mentions_noqa(code: Union[str, bytes]) -> bool:
 
 
 def scan(module: cst.Module, positions) -> Directives:
+
     visitor = _Comments()
     module.visit(visitor)
     lines: dict[int, LineNoqa] = {}
@@ -107,6 +107,8 @@ def apply(
     """Drop silenced findings; add MEM901/MEM902 findings for codes that silence nothing.
     `version_skipped(code)`: the rule does not apply to the SDK release the file is judged by
     (its noqa may be kept for another release): not reported unused."""
+    from mem0lint.rules import all_rules  # lazily: it loads every rule
+
     directives = scan(module, positions)
     kept: list[Diagnostic] = []
     used: set[tuple[int, str]] = set()
@@ -150,6 +152,9 @@ def _message(code: str, codes: list[str]) -> str:
 
 
 def _diagnostic(code: str, message: str, node: cst.CSTNode, fix: Union[Fix, None]) -> Diagnostic:
+
+    from mem0lint.rules import all_rules  # lazily: it loads every rule
+
     rule = all_rules()[code]
     return Diagnostic(
         code=code,

@@ -8,7 +8,7 @@ import subprocess
 import sys
 
 from mem0lint import codes
-from mem0lint.rule import all_rules
+from mem0lint.rules import all_rules
 
 
 def test_every_rule_lives_in_the_file_named_by_its_code():

@@ -4,7 +4,7 @@ from pathlib import Path
 
 from mem0lint.docs import explain
 from mem0lint.readme import with_rules_table
-from mem0lint.rule import all_rules
+from mem0lint.rules import all_rules
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 

@@ -77,7 +77,8 @@ from strategies import (
 )
 
 from mem0lint import engine
-from mem0lint.rule import PREAMBLES, all_rules
+from mem0lint.rule import PREAMBLES
+from mem0lint.rules import all_rules
 
 EXAMPLES = int(os.environ.get("MEM0LINT_PROOF_EXAMPLES", "500"))
 # Cases per hypothesis example: rendered as calls of one program, fixed by one `engine.fix`.

@@ -14,7 +14,7 @@ import libcst as cst
 import pytest
 
 from mem0lint.filtertree import read_filter
-from mem0lint.rule import all_rules
+from mem0lint.rules import all_rules
 from mem0lint.rules.common import logical_name
 from mem0lint.rules.filters.shared import OperatorRule, owner
 from mem0lint.rules.structure.shared import dotted_metadata_field, owned_by_other_rules

@@ -35,7 +35,7 @@ from libcst.metadata import MetadataWrapper, PositionProvider
 from test_equivalence import ARGUMENT_PROOFS, HEADS, PROOFS
 
 from mem0lint import engine
-from mem0lint.rule import all_rules
+from mem0lint.rules import all_rules
 
 RULES = all_rules()
 UNSAFE = engine.RuleSet(engine.Settings(unsafe_fixes=True))

@@ -345,7 +345,7 @@ def test_github_paths_are_relative_to_the_repository_root(tmp_path, monkeypatch)
 
 
 def test_show_settings_prints_the_effective_selection(tmp_path):
-    from mem0lint.rule import all_rules
+    from mem0lint.rules import all_rules
 
     result = run_cli("--show-settings", str(tmp_path))
     assert "\n  select = []" not in result.stdout

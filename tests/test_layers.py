@@ -71,11 +71,7 @@ LAYERS: list[tuple[str, frozenset[str]]] = [
 ]
 
 # Known upward arrows, each with its reason. Keep this list short; it should shrink.
-ALLOWED = {
-    # The registry: `all_rules()` imports the rules package so that every rule class registers
-    # itself. To go when the code table is data readable without the rule modules (issue 10).
-    ("rule", "rules"),
-}
+ALLOWED: set[tuple[str, str]] = set()
 
 
 def _layer_of() -> dict[str, int]:

@@ -15,8 +15,8 @@ import textwrap
 import pytest
 
 from mem0lint import engine
-from mem0lint.rule import Severity, all_rules
-from mem0lint.rules import mirrors
+from mem0lint.rule import Severity
+from mem0lint.rules import all_rules, mirrors
 from mem0lint.rules.common import condition_dicts
 from mem0lint.sdk.model import EmptyText, Range
 

@@ -11,7 +11,7 @@ import jsonschema
 import pytest
 from conftest import run_cli
 
-from mem0lint.rule import all_rules
+from mem0lint.rules import all_rules
 
 HERE = Path(__file__).resolve().parent
 FIXTURES = HERE.parent / "fixtures"

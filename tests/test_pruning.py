@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from mem0lint import engine, pruning
-from mem0lint.rule import all_rules
+from mem0lint.rules import all_rules
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "bench"))

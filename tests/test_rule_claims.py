@@ -12,7 +12,7 @@ from fnmatch import fnmatchcase
 import pytest
 from conftest import fix_source, lint_source
 
-from mem0lint.rule import all_rules
+from mem0lint.rules import all_rules
 from mem0lint.rules.arguments.mem107_other_unknown_kwarg import explained_elsewhere
 from mem0lint.rules.arguments.shared import _could_become
 from mem0lint.sdk.dialects import DIALECTS, MEM0, MEM0_ENTITIES, MEMOS_KEYWORDS

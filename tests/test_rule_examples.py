@@ -9,7 +9,8 @@ from __future__ import annotations
 import pytest
 from conftest import codes, fix_source
 
-from mem0lint.rule import Example, all_rules
+from mem0lint.rule import Example
+from mem0lint.rules import all_rules
 
 CASES = [
     pytest.param(rule, example, id=f"{code}-{index}-{example.dialect}")

@@ -9,7 +9,7 @@ import pytest
 from conftest import codes
 from sdk_harness import load_memos_client
 
-from mem0lint.rule import all_rules
+from mem0lint.rules import all_rules
 from mem0lint.rules.claims import keywords_claimed_elsewhere
 from mem0lint.sdk import memos, memsy
 from mem0lint.sdk.dialects import MEMOS, MEMSY

@@ -21,7 +21,8 @@ from request_validators import Invalid, validate
 from sdk_harness import Outcome, run
 
 from mem0lint import engine
-from mem0lint.rule import Severity, all_rules
+from mem0lint.rule import Severity
+from mem0lint.rules import all_rules
 
 SDK_DISTRIBUTIONS = ("mem0ai", "memsy", "MemoryOS", "httpx", "requests", "qdrant-client")
 

@@ -18,7 +18,8 @@ from packaging.specifiers import SpecifierSet
 from packaging.version import Version
 
 from mem0lint import engine
-from mem0lint.rule import Severity, all_rules
+from mem0lint.rule import Severity
+from mem0lint.rules import all_rules
 from mem0lint.sdk.applies import DIALECT_PACKAGE
 from mem0lint.sdk.releases import PACKAGES, RELEASES
 

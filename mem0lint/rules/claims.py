@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from functools import cache
 
-from mem0lint.rule import Rule, all_rules
+from mem0lint.rule import Rule
+from mem0lint.rules import all_rules
 
 
 @cache

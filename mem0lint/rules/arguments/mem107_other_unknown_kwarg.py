@@ -19,7 +19,7 @@ from mem0lint.sdk.mem0_arguments import HARMLESS_REMOVED
 def explained_elsewhere(dialect: str, method: str) -> frozenset[str]:
     """Keywords another rule explains on this dialect's `method()` (MEM107 stays silent on them):
     the `claims_keywords` the rules declare."""
-    from mem0lint.rule import all_rules  # at call time: every rule module is registered by then
+    from mem0lint.rules import all_rules  # at call time: every rule module is registered by then
 
     claimed = {
         keyword

@@ -35,7 +35,7 @@ def camel_spelling_of(name: str) -> str | None:
 def _keyword_renames() -> dict[str, frozenset[str]]:
     """Keyword -> every keyword the fix of some mem0 rule may rename it to: the rules' declared
     `renames` of keywords they claim (`claims_keywords`), so filter-key renames do not count."""
-    from mem0lint.rule import all_rules  # at call time: every rule module is registered by then
+    from mem0lint.rules import all_rules  # at call time: every rule module is registered by then
 
     targets: dict[str, set[str]] = {}
     for rule in all_rules().values():
