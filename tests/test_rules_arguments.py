@@ -385,6 +385,7 @@ def test_unknown_keywords_per_dialect(preamble, call, expected):
         ("client.get_all(filters={'user_id': 'u'}, enable_graph=False)", []),
         ("client.add('I like tea', user_id='u', version='v2')", []),
         ("client.add('I like tea', user_id='u', async_mode=True)", []),
+        ("client.search('q', filters={'user_id': 'u'}, async_mode=True)", []),
         # What 2.x no longer does: the caller silently gets something else.
         ("client.search('q', filters={'user_id': 'u'}, output_format='v1.0')", ["warning"]),
         ("client.get_all(filters={'user_id': 'u'}, enable_graph=True)", ["warning"]),

@@ -10,6 +10,7 @@ from mem0lint import fixes
 from mem0lint.callsite import CallSite
 from mem0lint.filtertree import literal_value
 from mem0lint.rule import Applicability, Fix
+from mem0lint.sdk.mem0_arguments import HARMLESS_REMOVED
 
 _MISSING = object()
 
@@ -86,3 +87,15 @@ def unknown_keywords(site: CallSite) -> Iterator[cst.Arg]:
     for name, arg in site.keywords.items():
         if name not in site.spec.params:
             yield arg
+
+
+def asks_for_2x_default(name: str, node: cst.BaseExpression) -> bool:
+    """Is `name=<node>` a removed mem0ai 1.x keyword whose value asks for what 2.x does anyway
+    (`version="v2"`, any `api_version=`: `HARMLESS_REMOVED`)?"""
+    if name not in HARMLESS_REMOVED:
+        return False
+    values = HARMLESS_REMOVED[name]
+    if values is None:
+        return True
+    ok, value = literal_value(node)
+    return ok and any(value == v and type(value) is type(v) for v in values)

@@ -73,13 +73,40 @@ OPTION_KEYS = frozenset(
 )
 
 # Keywords of mem0ai 1.x whose value asks for what 2.x does anyway (None: any value). Passing
-# them is dead code, not a silently wrong result: info, not a warning.
+# them is dead code that changes nothing: not reported on the Platform, which sends them as JSON
+# keys nobody reads (open source add()/update() still raise TypeError on them).
 HARMLESS_REMOVED = {
     "version": frozenset({"v2"}),
     "output_format": frozenset({"v1.1"}),
     "api_version": None,
+    "async_mode": frozenset({True}),
     "enable_graph": frozenset({False}),
 }
+
+# Keywords mem0ai 2.0 removed from add() and update().
+REMOVED_WRITE_KEYWORDS = frozenset(
+    {
+        "output_format",
+        "version",
+        "api_version",
+        "async_mode",
+        "enable_graph",
+        "filter_memories",
+        "immutable",
+        "includes",
+        "excludes",
+        "batch_size",
+        "force_add_only",
+        "org_id",
+        "project_id",
+        "org_name",
+        "project_name",
+    }
+)
+# Still in the v3 add request body (the server may read them): never reported on Platform add.
+PLATFORM_ADD_BODY = frozenset(
+    {"enable_graph", "immutable", "includes", "excludes", "output_format"}
+)
 
 # `MemoryClient.__init__(api_key=None, host=None, client=None)` has no **kwargs since mem0ai 2.x:
 # these former parameters raise TypeError (organisation and project now come from the key).

@@ -5,14 +5,11 @@ from __future__ import annotations
 import functools
 from typing import Iterator
 
-import libcst as cst
-
 from mem0lint.callsite import CallSite
-from mem0lint.filtertree import literal_value
 from mem0lint.rule import Example, Finding, Rule, Severity
 from mem0lint.rules.arguments.shared import camel_spelling_of, not_a_parameter
+from mem0lint.rules.sdk_args import asks_for_2x_default
 from mem0lint.sdk.dialects import MEM0
-from mem0lint.sdk.mem0_arguments import HARMLESS_REMOVED
 
 
 @functools.cache
@@ -28,16 +25,6 @@ def explained_elsewhere(dialect: str, method: str) -> frozenset[str]:
         for keyword in rule.claims_keywords
     }
     return frozenset(claimed)
-
-
-def _harmless(name: str, arg: cst.Arg) -> bool:
-    if name not in HARMLESS_REMOVED:
-        return False
-    values = HARMLESS_REMOVED[name]
-    if values is None:
-        return True
-    ok, value = literal_value(arg.value)
-    return ok and value in values and type(value) is type(next(iter(values)))
 
 
 class OtherUnknownKwarg(Rule):
@@ -73,7 +60,7 @@ class OtherUnknownKwarg(Rule):
         for name, arg in site.keywords.items():
             if name in site.spec.params or name in explained or camel_spelling_of(name):
                 continue
-            if _harmless(name, arg):
+            if asks_for_2x_default(name, arg.value):
                 # Dead code that asks for what 2.x does anyway: no behaviour to change, so a
                 # finding would be noise (judged false on every real repository that has one).
                 continue

@@ -16,51 +16,10 @@ from typing import Iterator
 
 from mem0lint import fixes
 from mem0lint.callsite import CallSite
-from mem0lint.filtertree import literal_value
 from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
+from mem0lint.rules.sdk_args import asks_for_2x_default
 from mem0lint.sdk.dialects import MEM0, PLATFORM
-
-REMOVED = frozenset(
-    {
-        "output_format",
-        "version",
-        "api_version",
-        "async_mode",
-        "enable_graph",
-        "filter_memories",
-        "immutable",
-        "includes",
-        "excludes",
-        "batch_size",
-        "force_add_only",
-        "org_id",
-        "project_id",
-        "org_name",
-        "project_name",
-    }
-)
-# Still in the v3 add request body (the server may read them): never reported on Platform add.
-PLATFORM_ADD_BODY = frozenset(
-    {"enable_graph", "immutable", "includes", "excludes", "output_format"}
-)
-# Values that ask for what 2.x does anyway; None: any value.
-FORCED = {
-    "version": ("v2",),
-    "output_format": ("v1.1",),
-    "api_version": None,
-    "async_mode": (True,),
-    "enable_graph": (False,),
-}
-
-
-def forced(name: str, value) -> bool:
-    if name not in FORCED:
-        return False
-    values = FORCED[name]
-    if values is None:
-        return True
-    ok, literal = literal_value(value)
-    return ok and any(literal == v and type(literal) is type(v) for v in values)
+from mem0lint.sdk.mem0_arguments import PLATFORM_ADD_BODY, REMOVED_WRITE_KEYWORDS
 
 
 class RemovedWriteKeyword(Rule):
@@ -105,11 +64,11 @@ class RemovedWriteKeyword(Rule):
     def check(self, site: CallSite) -> Iterator[Finding]:
         platform = site.dialect.id == PLATFORM.id
         for name, arg in site.keywords.items():
-            if name not in REMOVED:
+            if name not in REMOVED_WRITE_KEYWORDS:
                 continue
             if platform and site.method == "add" and name in PLATFORM_ADD_BODY:
                 continue
-            harmless = forced(name, arg.value)
+            harmless = asks_for_2x_default(name, arg.value)
             if platform and harmless:
                 # The Platform sends it as a dead JSON key asking for what 2.x does anyway:
                 # nothing changes, so a finding would be noise.
