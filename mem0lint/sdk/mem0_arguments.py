@@ -134,3 +134,29 @@ def client_class(dialect: Dialect) -> str:
 # What `search()` rejects as an empty query: `query.strip()` empty (ValueError); None is not
 # judged (a missing query is another error).
 EMPTY_QUERY = EmptyText(strips=True, none=False)
+
+
+# The parameters each client declares (no `**kwargs`), read from mem0ai 0.1.0, 0.1.20, 0.1.50,
+# 0.1.88, 0.1.100, 0.1.115, 1.0.3, 1.0.11, 2.0.0, 2.0.4 and 2.2.1 (`mem0/client/main.py`,
+# `mem0/memory/main.py`;
+# the async classes have the same signatures). The Platform's `delete_linked` first ships in
+# 2.0.4; it is accepted here on every release so that an older pin never makes it a finding
+# (unknown stays silent).
+ID_CALL_PARAMS = {
+    "mem0-platform": {
+        "get": ("memory_id",),
+        "delete": ("memory_id", "delete_linked"),
+        "history": ("memory_id",),
+    },
+    "mem0-oss": {
+        "get": ("memory_id",),
+        "delete": ("memory_id",),
+        "history": ("memory_id",),
+    },
+}
+
+# What `update()` can change on each client (`mem0/client/main.py`, `mem0/memory/main.py`).
+UPDATE_CHANGES = {
+    "mem0-platform": ("text", "metadata", "timestamp", "expiration_date"),
+    "mem0-oss": ("text", "metadata", "expiration_date", "data"),
+}

@@ -9,12 +9,12 @@ from mem0lint.filtertree import Entry, Scalar
 from mem0lint.rule import Example, Finding, Rule, Severity
 from mem0lint.rules.common import field_conditions, fully_literal
 from mem0lint.rules.entities.shared import (
-    FILTER_METHODS,
     entity_conditions,
     scope_is_visible,
     top_level_entities,
 )
 from mem0lint.sdk.dialects import ENTITY_ALIASES, ENTITY_CAMEL_CASE, MEM0
+from mem0lint.sdk.mem0_filters import FILTER_METHODS
 
 
 def misspelled_entity_keys(site: CallSite) -> list[Entry]:

@@ -9,8 +9,9 @@ from mem0lint.callsite import CallSite
 from mem0lint.filtertree import DictValue, Entry, ListValue, Opaque, Scalar
 from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
 from mem0lint.rules.common import FieldCondition, logical_name
-from mem0lint.rules.entities.shared import FILTER_METHODS, entity_conditions, oss_scope_missing
+from mem0lint.rules.entities.shared import entity_conditions, oss_scope_missing
 from mem0lint.sdk.dialects import OPEN_SOURCE
+from mem0lint.sdk.mem0_filters import FILTER_METHODS
 
 
 class OssEntityNotTopLevel(Rule):

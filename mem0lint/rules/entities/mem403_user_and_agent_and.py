@@ -11,8 +11,9 @@ from mem0lint.callsite import CallSite
 from mem0lint.filtertree import DictValue, Entry, ListValue, Opaque, Scalar
 from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
 from mem0lint.rules.common import ConditionDict, condition_dicts, logical_name
-from mem0lint.rules.entities.shared import FILTER_METHODS, equality_value
+from mem0lint.rules.entities.shared import equality_value
 from mem0lint.sdk.dialects import PLATFORM
+from mem0lint.sdk.mem0_filters import FILTER_METHODS
 
 
 class UserAndAgentAnd(Rule):

@@ -8,8 +8,9 @@ from mem0lint.callsite import CallSite
 from mem0lint.renames import rename_key_fix
 from mem0lint.rule import Applicability, Example, Finding, Rule, Severity
 from mem0lint.rules.common import condition_dicts
-from mem0lint.rules.entities.shared import FILTER_METHODS, oss_scope_missing
+from mem0lint.rules.entities.shared import oss_scope_missing
 from mem0lint.sdk.dialects import ENTITY_ALIASES, MEM0
+from mem0lint.sdk.mem0_filters import FILTER_METHODS
 
 
 class EntityAlias(Rule):

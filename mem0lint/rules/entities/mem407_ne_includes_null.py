@@ -11,8 +11,9 @@ from mem0lint.callsite import CallSite
 from mem0lint.filtertree import Scalar
 from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
 from mem0lint.rules.common import FieldCondition
-from mem0lint.rules.entities.shared import FILTER_METHODS, entity_conditions
+from mem0lint.rules.entities.shared import entity_conditions
 from mem0lint.sdk.dialects import PLATFORM
+from mem0lint.sdk.mem0_filters import FILTER_METHODS
 
 
 class NeIncludesNull(Rule):

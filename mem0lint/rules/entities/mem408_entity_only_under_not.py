@@ -7,8 +7,9 @@ from typing import Iterator
 from mem0lint.callsite import CallSite
 from mem0lint.rule import Example, Finding, Rule, Severity
 from mem0lint.rules.common import fully_literal
-from mem0lint.rules.entities.shared import FILTER_METHODS, entity_conditions, scope_is_visible
+from mem0lint.rules.entities.shared import entity_conditions, scope_is_visible
 from mem0lint.sdk.dialects import PLATFORM
+from mem0lint.sdk.mem0_filters import FILTER_METHODS
 
 
 class EntityOnlyUnderNot(Rule):

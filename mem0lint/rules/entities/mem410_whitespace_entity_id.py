@@ -7,8 +7,9 @@ from typing import Iterator
 from mem0lint.callsite import CallSite
 from mem0lint.filtertree import Scalar
 from mem0lint.rule import Example, Finding, Rule, Severity
-from mem0lint.rules.entities.shared import FILTER_METHODS, top_level_entities
+from mem0lint.rules.entities.shared import top_level_entities
 from mem0lint.sdk.dialects import OPEN_SOURCE
+from mem0lint.sdk.mem0_filters import FILTER_METHODS
 
 
 class WhitespaceEntityId(Rule):

@@ -12,8 +12,6 @@ from mem0lint.filtertree import DictValue, Entry, Opaque, Scalar
 from mem0lint.rules.common import FieldCondition, field_conditions, fully_literal
 from mem0lint.sdk.dialects import ENTITY_ALIASES, ENTITY_CAMEL_CASE
 
-FILTER_METHODS = frozenset({"search", "get_all"})
-
 
 def entity_conditions(site: CallSite) -> list[FieldCondition]:
     entities = site.dialect.grammar.entity_fields

@@ -9,12 +9,7 @@ import libcst as cst
 from mem0lint.callsite import CallSite
 from mem0lint.rule import Example, Finding, Rule, Severity
 from mem0lint.sdk.dialects import MEM0, PLATFORM
-
-# What each client can change; a keyword outside these (or any `**spread`) keeps the rule silent.
-CHANGES = {
-    "mem0-platform": ("text", "metadata", "timestamp", "expiration_date"),
-    "mem0-oss": ("text", "metadata", "expiration_date", "data"),
-}
+from mem0lint.sdk.mem0_arguments import UPDATE_CHANGES
 
 
 def _none(node: cst.BaseExpression) -> bool:
@@ -51,7 +46,8 @@ class UpdateNothing(Rule):
     def check(self, site: CallSite) -> Iterator[Finding]:
         if site.has_star_args or len(site.positional) != 1 or site.keyword("memory_id"):
             return
-        changes = CHANGES[site.dialect.id]
+        # A keyword outside these (or any `**spread`) keeps the rule silent.
+        changes = UPDATE_CHANGES[site.dialect.id]
         for name, arg in site.keywords.items():
             if name not in changes:
                 return  # unknown keywords: other rules; they may be what the author meant

@@ -9,30 +9,8 @@ import libcst as cst
 from mem0lint import fixes
 from mem0lint.callsite import CallSite
 from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
-from mem0lint.sdk.dialects import MEM0, PLATFORM
-
-# The parameters each client declares (no `**kwargs`), read from mem0ai 0.1.0, 0.1.20, 0.1.50,
-# 0.1.88, 0.1.100, 0.1.115, 1.0.3, 1.0.11, 2.0.0, 2.0.4 and 2.2.1 (`mem0/client/main.py`,
-# `mem0/memory/main.py`;
-# the async classes have the same signatures). The Platform's `delete_linked` first ships in
-# 2.0.4; it is accepted here on every release so that an older pin never makes it a finding
-# (unknown stays silent).
-PARAMS = {
-    "mem0-platform": {
-        "get": ("memory_id",),
-        "delete": ("memory_id", "delete_linked"),
-        "history": ("memory_id",),
-    },
-    "mem0-oss": {
-        "get": ("memory_id",),
-        "delete": ("memory_id",),
-        "history": ("memory_id",),
-    },
-}
-
-
-def class_name(site: CallSite) -> str:
-    return "MemoryClient" if site.dialect.id == PLATFORM.id else "Memory"
+from mem0lint.sdk.dialects import MEM0
+from mem0lint.sdk.mem0_arguments import ID_CALL_PARAMS, client_class
 
 
 class IdCallExtraArgument(Rule):
@@ -83,8 +61,8 @@ class IdCallExtraArgument(Rule):
     ]
 
     def check(self, site: CallSite) -> Iterator[Finding]:
-        params = PARAMS[site.dialect.id][site.method]
-        where = f"`{class_name(site)}.{site.method}()`"
+        params = ID_CALL_PARAMS[site.dialect.id][site.method]
+        where = f"`{client_class(site.dialect)}.{site.method}()`"
         extra = [(name, arg) for name, arg in site.keywords.items() if name not in params]
         for name, arg in extra:
             yield Finding(
