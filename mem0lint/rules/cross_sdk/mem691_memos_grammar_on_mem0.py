@@ -10,6 +10,7 @@ from mem0lint.renames import rename_key_fix
 from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
 from mem0lint.rules.sdk_args import number
 from mem0lint.sdk.dialects import MEM0, MEMOS_KEYWORDS
+from mem0lint.sdk.mem0_arguments import client_class
 from mem0lint.sdk.memos import GRAMMAR
 
 # MemOS Cloud's time field names -> mem0's.
@@ -61,8 +62,8 @@ class MemosGrammarOnMem0(Rule):
         if instead is not None:
             yield Finding(
                 site.call.func,
-                f"mem0's `{type_name(site)}` has no `{site.method}()` (AttributeError): that is "
-                f"MemOS's API; mem0 uses `{instead}`",
+                f"mem0's `{client_class(site.dialect)}` has no `{site.method}()` "
+                f"(AttributeError): that is MemOS's API; mem0 uses `{instead}`",
             )
             return
         if site.spec is None or site.method not in ("search", "get_all"):
@@ -113,7 +114,3 @@ class MemosGrammarOnMem0(Rule):
                 fix,
                 severity=Severity.WARNING,  # an unknown field matches nothing; no error
             )
-
-
-def type_name(site: CallSite) -> str:
-    return "MemoryClient" if site.dialect.id == "mem0-platform" else "Memory"
