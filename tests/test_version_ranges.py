@@ -150,6 +150,10 @@ def test_below_2_0_only_verified_failures_are_errors_or_warnings(version):
         verified.add("MEM130")  # a result is {"results": [...]} from 1.0.0 on
     if Version(version) >= Version("1.0.10"):
         verified.add("MEM121")  # `await` on a plain classmethod's result: TypeError
+    # From 0.1.100 open source add() is `add(messages, *, ...)` with no **kwargs (an unknown
+    # keyword or a second positional: TypeError; the Platform never took a second positional)
+    # and rejects any memory_type but "procedural_memory" (read in 0.1.100 to 2.2.1).
+    verified |= {"MEM143", "MEM144", "MEM146"}
     assert left - NOT_SDK <= verified
 
 
@@ -351,6 +355,9 @@ def test_every_range_starts_at_a_release_of_the_timeline():
                 releases.V2,
                 releases.UPDATE_OPTIONAL,
                 releases.OSS_UPDATE_TEXT,
+                releases.OSS_ADD_KEYWORD_ONLY,
+                releases.OSS_EXPIRATION_DATE,
+                releases.OSS_METADATA_IDENTITY,
             )
         },
         "memsy": {">=" + releases.MEMSY_SESSIONS},

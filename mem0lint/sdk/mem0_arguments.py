@@ -160,3 +160,54 @@ UPDATE_CHANGES = {
     "mem0-platform": ("text", "metadata", "timestamp", "expiration_date"),
     "mem0-oss": ("text", "metadata", "expiration_date", "data"),
 }
+
+
+# --- open source `Memory.add()` / `AsyncMemory.add()` and `from_config` (MEM143-MEM149) ----------
+# The keyword-only parameters of open source add(), read from the wheels of 0.1.20 to 2.2.1
+# (`mem0/memory/main.py`): 0.1.0-0.1.99 took `user_id` ... `filters` by position or keyword;
+# from 0.1.100 everything after `messages` is keyword-only, with no `**kwargs`, and `filters`
+# is gone. 2.0.6 adds `timestamp` (which raises ValueError: Platform-only), 2.0.10
+# `expiration_date`. AsyncMemory.add() also takes `llm`. Every release from 0.1.100 to 2.2.1
+# takes a subset of this set, so a keyword outside it raises TypeError on all of them.
+OSS_ADD_PARAMS = (
+    "messages",
+    "user_id",
+    "agent_id",
+    "run_id",
+    "metadata",
+    "timestamp",
+    "expiration_date",
+    "infer",
+    "memory_type",
+    "prompt",
+    "llm",
+)
+# The roles the extraction reads (`parse_messages` in mem0/memory/utils.py): a message with any
+# other role is left out of the text the LLM sees.
+OSS_ADD_ROLES = ("user", "assistant", "system")
+# The only `memory_type` add() accepts (`MemoryType.PROCEDURAL`); any other value raises
+# Mem0ValidationError (VALIDATION_002). The procedural path runs only `if agent_id is not None`.
+OSS_MEMORY_TYPES = ("procedural_memory",)
+# Keys add() strips from `metadata=` with a warning since 2.0.16 (`_IDENTITY_KEYS`,
+# `_build_filters_and_metadata`): scope comes from the entity keywords only.
+OSS_METADATA_IDENTITY_KEYS = ("user_id", "agent_id", "run_id", "actor_id")
+# The fields of `MemoryConfig` (mem0/configs/base.py), the same in 2.0.0 to 2.2.1. The model
+# keeps pydantic's default `extra="ignore"`: any other top-level key of a `from_config` dict is
+# dropped without a word.
+OSS_CONFIG_FIELDS = (
+    "vector_store",
+    "llm",
+    "embedder",
+    "history_db_path",
+    "reranker",
+    "version",
+    "custom_instructions",
+)
+# 1.x config keys that 2.0 removed, and what (if anything) took their place. The replacement is
+# not the same contract (a full extraction prompt vs. instructions added to mem0's prompt).
+# (`enable_graph` was never a `MemoryConfig` field: an unknown key in every release.)
+OSS_CONFIG_REMOVED = {
+    "custom_fact_extraction_prompt": "custom_instructions",
+    "custom_update_memory_prompt": None,
+    "graph_store": None,
+}

@@ -73,6 +73,11 @@ UPDATE_OPTIONAL = (
     "2.0.10"  # open source update(memory_id, data=None, ...): nothing to update raises
 )
 OSS_UPDATE_TEXT = "2.0.12"  # open source update(memory_id, text=...); data= a deprecated alias
+# open source add(messages, *, ...): keyword-only, no **kwargs, no `filters` (0.1.99 still took
+# `add(messages, user_id, agent_id, run_id, metadata, filters, ...)` by position)
+OSS_ADD_KEYWORD_ONLY = "0.1.100"
+OSS_EXPIRATION_DATE = "2.0.10"  # open source add()/update(expiration_date=) in YYYY-MM-DD
+OSS_METADATA_IDENTITY = "2.0.16"  # open source add() drops user_id/... from metadata= (#6655)
 
 # memsy: `search(session_id=, exclude_session_id=)` (the surface the session rules judge).
 MEMSY_SESSIONS = "0.3.5"

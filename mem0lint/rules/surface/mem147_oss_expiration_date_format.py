@@ -1,0 +1,76 @@
+"""MEM147: an `expiration_date=` string literal open source `add()` / `update()` cannot read.
+
+Read from 2.0.10 (where `expiration_date` first appears) to 2.2.1: `_normalize_expiration_date`
+in mem0/memory/main.py accepts `None`, a `date`/`datetime`, or a string `date.fromisoformat`
+reads; any other string raises `ValueError("expiration_date must be a valid date in YYYY-MM-DD
+format.")`.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from datetime import date
+from typing import Iterator
+
+from mem0lint.callsite import CallSite
+from mem0lint.rule import Example, Finding, Rule, Severity
+from mem0lint.rules.surface.ossadd import string_value
+from mem0lint.sdk import releases
+from mem0lint.sdk.dialects import OPEN_SOURCE
+
+# Forms Python 3.11's `date.fromisoformat` added (basic `YYYYMMDD`, ISO weeks): a linter running
+# on an older Python must not call them wrong, since the user's Python may read them.
+_NEWER_ISO = re.compile(r"^\d{8}$|W")
+
+
+def rejected(text: str) -> bool:
+    """Whether `date.fromisoformat` rejects `text` on every Python mem0ai runs on."""
+    try:
+        date.fromisoformat(text)
+    except ValueError:
+        return sys.version_info >= (3, 11) or not _NEWER_ISO.search(text)
+    return False
+
+
+class OssExpirationDateFormat(Rule):
+    code = "MEM147"
+    name = "oss-expiration-date-format"
+    dialects = frozenset({OPEN_SOURCE.id})
+    methods = frozenset({"add", "update"})
+    # `expiration_date` first appears in 2.0.10 (add and update), with the same normalizer up to
+    # 2.2.1; before, the keyword itself raises TypeError.
+    versions = {"mem0ai": ">=" + releases.OSS_EXPIRATION_DATE}
+    severity = Severity.ERROR
+    summary = "`expiration_date=` literal that is not a `YYYY-MM-DD` date on open source"
+    why = (
+        "Open source `add()` and `update()` read `expiration_date` with `date.fromisoformat`: "
+        '`"31-12-2026"`, `"2026/12/31"`, `"2026-02-30"` or a date-time string raise '
+        "`ValueError: expiration_date must be a valid date in YYYY-MM-DD format.`"
+    )
+    examples = [
+        Example(
+            "mem0-oss",
+            bad='memory.add("Trial ends soon", user_id="alice", expiration_date="31/12/2026")',
+            good='memory.add("Trial ends soon", user_id="alice", expiration_date="2026-12-31")',
+        ),
+        Example(
+            "mem0-oss",
+            bad='memory.update("mem-1", text="Trial", expiration_date="2026-12-31T00:00:00")',
+            good='memory.update("mem-1", text="Trial", expiration_date="2026-12-31")',
+        ),
+    ]
+
+    def check(self, site: CallSite) -> Iterator[Finding]:
+        arg = site.keyword("expiration_date")
+        if arg is None:
+            return
+        text = string_value(arg.value)
+        if text is None or not rejected(text):
+            return
+        yield Finding(
+            arg,
+            f'`expiration_date="{text}"`: open source `{site.method}()` reads it with '
+            "`date.fromisoformat` and raises ValueError (expiration_date must be a valid date "
+            "in YYYY-MM-DD format)",
+        )
