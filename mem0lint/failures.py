@@ -112,6 +112,12 @@ PREDICTED: dict[str, dict[str, tuple[str, ...]]] = {
     "MEM133": {P: (ATTRIBUTE,)},  # update(mid, "text"): str.model_dump
     "MEM134": {P: (VALUE,), OSS: (VALUE,)},
     "MEM135": {OSS: (TYPE,)},  # Memory.add / update: no **kwargs
+    "MEM143": {OSS: (TYPE,)},  # Memory.add: keyword-only, no **kwargs
+    "MEM144": {P: (ATTRIBUTE,), OSS: (TYPE,)},  # P: str.model_dump; O: keyword-only
+    # None: Mem0ValidationError (VALIDATION_003); a plain string item: str.get
+    "MEM145": {OSS: (PLATFORM_REJECTS, ATTRIBUTE)},
+    "MEM146": {OSS: (PLATFORM_REJECTS,)},  # Mem0ValidationError VALIDATION_002
+    "MEM147": {OSS: (VALUE,)},  # timestamp / _normalize_expiration_date
     # MEM124 is not here: its errors are a TypeError (closed signatures) or, for a camelCase
     # entity id on the Platform, whatever the API answers; which one, the table cannot say.
     "MEM201": {P: (PLATFORM_REJECTS,)},

@@ -3,14 +3,12 @@
 Read from the wheels of 0.1.20 to 2.2.1 (`mem0/memory/main.py`): from 0.1.100 on, `add(messages,
 *, user_id, agent_id, run_id, metadata, [timestamp, expiration_date,] infer, memory_type,
 prompt)` has no `**kwargs` (AsyncMemory adds `llm`). 0.1.0-0.1.99 still took `filters=`.
-`timestamp=` exists from 2.0.6, only to raise ValueError (a Platform-only feature).
+`timestamp=` (TypeError before 2.0.6, then ValueError) is MEM147's.
 """
 
 from __future__ import annotations
 
 from typing import Iterator
-
-import libcst as cst
 
 from mem0lint.callsite import CallSite
 from mem0lint.rule import Example, Finding, Rule, Severity
@@ -42,9 +40,8 @@ class OssAddUnknownKeyword(Rule):
         "Open source `add(messages, *, user_id, agent_id, run_id, metadata, timestamp, "
         "expiration_date, infer, memory_type, prompt)` has no `**kwargs` since mem0ai 0.1.100: "
         "any other keyword (`filters=`, `app_id=`, `session_id=`, a camelCase `userId=`) raises "
-        "`TypeError: add() got an unexpected keyword argument`. `timestamp=` is a Platform-only "
-        "feature: open source raises ValueError on it (TypeError before 2.0.6). Keywords removed "
-        "in 2.0 (`output_format=`, `version=`...) are MEM135's."
+        "`TypeError: add() got an unexpected keyword argument`. Keywords removed in 2.0 "
+        "(`output_format=`, `version=`...) are MEM135's, the Platform-only `timestamp=` MEM147's."
     )
     examples = [
         Example(
@@ -57,11 +54,6 @@ class OssAddUnknownKeyword(Rule):
             bad='memory.add("I like tea", user_id="alice", app_id="shop")',
             good='memory.add("I like tea", user_id="alice", metadata={"app_id": "shop"})',
         ),
-        Example(
-            "mem0-oss",
-            bad='memory.add("I like tea", user_id="alice", timestamp=1767225600)',
-            good='memory.add("I like tea", user_id="alice")',
-        ),
     ]
 
     def check(self, site: CallSite) -> Iterator[Finding]:
@@ -69,15 +61,7 @@ class OssAddUnknownKeyword(Rule):
             if name in REMOVED_WRITE_KEYWORDS:
                 continue  # MEM135
             if name == "timestamp":
-                value = arg.value
-                if isinstance(value, cst.Name) and value.value == "None":
-                    continue
-                yield Finding(
-                    arg,
-                    "`timestamp=` is Platform-only: open source `Memory.add()` raises ValueError "
-                    "on it (TypeError before mem0ai 2.0.6); remove it",
-                )
-                continue
+                continue  # accepted from 2.0.6, only to raise ValueError: MEM147
             if name in OSS_ADD_PARAMS:
                 continue
             snake = camel_to_snake(name)
