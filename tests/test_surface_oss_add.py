@@ -57,7 +57,9 @@ def codes(code: str, sdks=()) -> list[str]:
         (OSS + 'memory.add([{"role": "human", "content": "x"}], user_id="u")', ["MEM145"]),
         (OSS + 'memory.add({"content": "x"}, user_id="u")', ["MEM145"]),
         (OSS + 'memory.add([{"role": "user"}], user_id="u")', ["MEM145"]),
-        (OSS + 'm = [{"role": "ai", "content": "x"}]\nmemory.add(m, user_id="u")', ["MEM145"]),
+        (OSS + 'm = {"role": "ai", "content": "x"}\nmemory.add(m, user_id="u")', ["MEM145"]),
+        (OSS + 'm = {"role": "ai", "content": "x"}\nmemory.add([m], user_id="u")', ["MEM145"]),
+        (OSS + 'm = None\nmemory.add(m, user_id="u")', ["MEM145"]),
         (OSS + 'memory.add("x", user_id="u", memory_type="semantic")', ["MEM146"]),
         (OSS + 'memory.add("x", user_id="u", memory_type="procedural_memory")', ["MEM146"]),
         (OSS + 'memory.add("x", user_id="u", expiration_date="12/31/2026")', ["MEM147"]),
@@ -79,6 +81,16 @@ def codes(code: str, sdks=()) -> list[str]:
         (OSS + 'memory.add([{"role": r, "content": c}], user_id="u")', []),
         (OSS + 'memory.add([{"role": "user", "content": "x", **extra}], user_id="u")', []),
         (OSS + 'memory.add([*history, "x"], user_id="u")', []),
+        # a list bound to a name may be filled in place (the binder tracks dicts only)
+        (OSS + 'm = []\nfor t in turns:\n    m.append(t)\nmemory.add(m, user_id="u")', []),
+        (OSS + 'm = [{"role": "user"}]\nm[0]["content"] = x\nmemory.add(m, user_id="u")', []),
+        (OSS + 'm = {"role": "user"}\nm["content"] = x\nmemory.add([m], user_id="u")', []),
+        (OSS + 'c = {"graph_store": {}}\ndel c["graph_store"]\nMemory.from_config(c)', []),
+        (
+            OSS
+            + 'd = {"agent_id": "a"}\nd.pop("agent_id")\nmemory.add("x", user_id="u", metadata=d)',
+            [],
+        ),
         (OSS + 'memory.add(["x"], agent_id="a", memory_type="procedural_memory")', []),
         (OSS + 'memory.add("x", agent_id="a", memory_type="procedural_memory")', []),
         (OSS + 'memory.add("x", user_id="u", memory_type=kind)', []),

@@ -7,14 +7,22 @@ import libcst as cst
 from mem0lint.callsite import CallSite
 from mem0lint.filtertree import literal_value
 
+# What a name bound once may be followed to: values nothing can change in place after the
+# binding, or dicts, whose in-place changes (`d["k"] = v`, `d.update(...)`) the binder records as
+# a second, unknown binding. Never a list: `messages = []` then `messages.append(...)` is the
+# usual way to build the messages, and the binder does not track list mutation.
+_FOLLOWED = (cst.Dict, cst.SimpleString, cst.ConcatenatedString, cst.FormattedString)
+
 
 def follow(site: CallSite, expr: cst.BaseExpression) -> cst.BaseExpression:
-    """A name bound exactly once, in the call's own scope, to a value -> that value; else the
-    expression itself (a name bound twice, or elsewhere, stays a name: unknown)."""
+    """A name bound exactly once, in the call's own scope, to a dict, a string or `None` -> that
+    value; else the expression itself (a name bound twice, or elsewhere, stays a name)."""
     if isinstance(expr, cst.Name) and expr.value not in ("True", "False", "None"):
         bindings = site.scope.bindings.get(expr.value, [])
-        if len(bindings) == 1 and bindings[0].kind == "value" and bindings[0].value is not None:
-            return bindings[0].value
+        if len(bindings) == 1 and bindings[0].kind == "value":
+            value = bindings[0].value
+            if isinstance(value, _FOLLOWED) or is_none(value):
+                return value
     return expr
 
 
