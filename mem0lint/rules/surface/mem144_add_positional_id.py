@@ -69,7 +69,7 @@ class AddPositionalId(Rule):
             message = (
                 "`MemoryClient.add(messages, options=None, **kwargs)`: a string in second place "
                 "binds to `options` (AttributeError: 'str' object has no attribute "
-                "'model_dump'); pass the id as `user_id=`"
+                "'model_dump'; TypeError before mem0ai 2.0); pass the id as `user_id=`"
             )
         else:
             message = (
