@@ -90,6 +90,8 @@ class OssAddMessagesShape(Rule):
                 severity=Severity.ERROR,
             )
             return
+        if site.keyword("memory_type") is not None:
+            return  # the procedural path reads the messages otherwise (after the same type check)
         text = string_value(value)
         if text is not None:
             if not text.strip():
@@ -103,8 +105,6 @@ class OssAddMessagesShape(Rule):
         if not value.elements:
             yield Finding(arg, self._empty("an empty list", text=False))
             return
-        if site.keyword("memory_type") is not None:
-            return  # the procedural path reads the messages otherwise
         for element in value.elements:
             if not isinstance(element, cst.Element):
                 return  # a `*spread`: the list is not fully known
