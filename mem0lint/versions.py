@@ -36,6 +36,8 @@ from mem0lint.sdk.releases import DISPLAY, FORKS, NOT_PROVIDERS, PACKAGES, RELEA
 if TYPE_CHECKING:  # `packaging` is imported only once some project file names an SDK
     from packaging.version import Version
 
+# Never searched for a vendored SDK tree: installed environments and JavaScript dependencies.
+SKIPPED_FOLDERS = frozenset({"node_modules", "venv", "env", "site-packages", "build", "dist"})
 LOCKS = ("uv.lock", "poetry.lock", "pdm.lock", "Pipfile.lock")
 SPECS = ("pyproject.toml", "Pipfile", "setup.cfg", "setup.py")
 # Project files that are not fixed names.
@@ -375,6 +377,29 @@ class Discovery:
                     name = own_copy(package)
                     found.locks.setdefault(name, []).append(Pin(name, "", source, True))
                     break
+            else:
+                vendored = self._vendored_sdk(folder, package, provider)
+                if vendored is not None:
+                    # `pip install -e ./thirdparty/mem0` installs that copy instead of the
+                    # release the requirements name; which one runs is not in the files.
+                    source = f"{vendored} (the project's own copy: a vendored SDK tree)"
+                    name = own_copy(package)
+                    found.locks.setdefault(name, []).append(Pin(name, "", source, True))
+
+    def _vendored_sdk(self, folder: str, package: str, provider: str) -> Union[str, None]:
+        """A copy of the SDK's own source tree one or two folders below a project
+        (`thirdparty/mem0/` holding `pyproject.toml` of `mem0ai` and `mem0/__init__.py`)."""
+        candidates = []
+        for first in _subfolders(folder):
+            candidates.append(first)
+            candidates += _subfolders(first)
+        for candidate in candidates:
+            if not os.path.isfile(os.path.join(candidate, package, "__init__.py")):
+                continue
+            own = self._folder(candidate).locks.get(provider, [])
+            if any(pin.source.endswith(OWN) for pin in own):
+                return candidate
+        return None
 
     def _read(self, path: str, reader) -> list[Pin]:
         self.read.add(path)
@@ -428,6 +453,21 @@ def _key(version: str):
         return (0, Version(version))
     except InvalidVersion:
         return (1, version)
+
+
+def _subfolders(folder: str) -> list[str]:
+    """The folders directly in `folder`, without hidden, virtual-environment and node folders."""
+    try:
+        entries = sorted(os.scandir(folder), key=lambda entry: entry.name)
+    except OSError:
+        return []
+    return [
+        entry.path
+        for entry in entries
+        if entry.is_dir(follow_symlinks=False)
+        and not entry.name.startswith((".", "_"))
+        and entry.name not in SKIPPED_FOLDERS
+    ]
 
 
 def own_copy(package: str) -> str:

@@ -405,3 +405,33 @@ def test_the_sdks_own_poetry_tree_is_judged_by_its_version(tmp_path):
         },
     )
     assert resolved(tmp_path, "docs/quickstart.py") == ("mem0ai", "0.1.29")
+
+
+def test_a_vendored_copy_of_the_sdk_tree_makes_the_project_a_fork(tmp_path):
+    # requirements name the release, but the README installs `pip install -e ./thirdparty/mem0`:
+    # which copy runs is not in the files, so nothing is judged.
+    write(
+        tmp_path,
+        {
+            "requirements.txt": "mem0ai[graph]\n",
+            "thirdparty/mem0/pyproject.toml": '[project]\nname = "mem0ai"\nversion = "1.0.1"\n',
+            "thirdparty/mem0/mem0/__init__.py": "",
+            "src/app.py": "",
+        },
+    )
+    sdk = mem0(tmp_path, "src/app.py")
+    assert not sdk.judged and "vendored SDK tree" in sdk.source
+    # The vendored tree itself is judged at its own version.
+    assert resolved(tmp_path, "thirdparty/mem0/mem0/__init__.py") == ("mem0ai", "1.0.1")
+
+
+def test_a_folder_named_like_the_package_without_the_sdks_project_file_is_no_fork(tmp_path):
+    write(
+        tmp_path,
+        {
+            "requirements.txt": "mem0ai==1.0.3\n",
+            "examples/mem0/__init__.py": "",
+            "src/app.py": "",
+        },
+    )
+    assert resolved(tmp_path, "src/app.py") == ("mem0ai", "1.0.3")
