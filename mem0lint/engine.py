@@ -291,6 +291,10 @@ def place(
     are in are generated; else (or where that fails) the module, up to the last node wanted."""
     if not diagnostics:
         return
+    if layout is None:  # the language server's re-parse knows where its statements start
+        from mem0lint.incremental import active_layout
+
+        layout = active_layout(module)
     wanted: dict[tuple, list[cst.CSTNode]] = {}
     for d in diagnostics:
         nodes = wanted.setdefault(d.unit or (), [])
