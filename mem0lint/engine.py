@@ -351,7 +351,22 @@ def _ranges_in_unit(
     offsets = layout.row_offsets()
     if not 0 < row <= len(offsets):
         return None
-    return ranges_within(module, statement, nodes, row, indent, layout.text, offsets[row - 1])
+    from mem0lint.memo import statement_result
+
+    # Relative to the statement's first row: the language server keeps them while the statement
+    # object is unchanged (memo.py; its text then is too, and only its row moves).
+    wanted = ("ranges", frozenset(id(node) for node in nodes))
+    relative = statement_result(
+        wanted,
+        statement,
+        lambda s: ranges_within(module, s, nodes, 1, indent, layout.text, offsets[row - 1]),
+    )
+    if relative is None:
+        return None
+    return {
+        key: ((start[0] + row - 1, start[1]), (end[0] + row - 1, end[1]))
+        for key, (start, end) in relative.items()
+    }
 
 
 # Which findings a caller is responsible for: a Markdown block linted after the earlier blocks

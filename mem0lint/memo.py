@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Callable, Iterable, Iterator, TypeVar, Union
+from typing import Callable, Hashable, Iterable, Iterator, TypeVar, Union
 
 import libcst as cst
 
@@ -24,10 +24,12 @@ class StatementMemo:
     """(purpose, statement) -> what `compute(statement)` gave, for the statements still alive."""
 
     def __init__(self) -> None:
-        self._kept: dict[tuple[str, int], tuple[cst.CSTNode, object]] = {}
+        self._kept: dict[tuple[Hashable, int], tuple[cst.CSTNode, object]] = {}
         self.hits = 0  # results reused (for tests)
 
-    def get(self, purpose: str, statement: cst.CSTNode, compute: Callable[[cst.CSTNode], T]) -> T:
+    def get(
+        self, purpose: Hashable, statement: cst.CSTNode, compute: Callable[[cst.CSTNode], T]
+    ) -> T:
         key = (purpose, id(statement))
         found = self._kept.get(key)
         if found is not None and found[0] is statement:
@@ -61,7 +63,7 @@ def active(memo: StatementMemo) -> Iterator[StatementMemo]:
 
 
 def statement_result(
-    purpose: str, statement: cst.CSTNode, compute: Callable[[cst.CSTNode], T]
+    purpose: Hashable, statement: cst.CSTNode, compute: Callable[[cst.CSTNode], T]
 ) -> T:
     """`compute(statement)`, kept in the active memo when there is one. `compute` must read
     nothing but the statement's own subtree."""

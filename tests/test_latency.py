@@ -340,3 +340,33 @@ def test_the_server_splits_a_text_into_lines_once() -> None:
     assert lines == ["a", "bc", ""]
     assert server._lines(text) is lines
     assert server._lines("x\ny") == ["x", "y"]
+
+
+def test_the_statement_memo_reuses_a_result_only_for_the_same_statement_object() -> None:
+    """memo.py: a result is reused for the very node object it was computed from (libcst nodes
+    never change), never for an equal-looking new one, and forgotten once the statement is gone;
+    outside `active` nothing is kept."""
+    from mem0lint import memo
+
+    first = cst.parse_module("x = 1\n").body[0]
+    again = cst.parse_module("x = 1\n").body[0]  # the same text, another object
+    calls = []
+
+    def compute(statement):
+        calls.append(statement)
+        return len(calls)
+
+    assert memo.statement_result("p", first, compute) == 1
+    assert memo.statement_result("p", first, compute) == 2  # no memo active: computed again
+    kept = memo.StatementMemo()
+    with memo.active(kept):
+        assert memo.statement_result("p", first, compute) == 3
+        assert memo.statement_result("p", first, compute) == 3
+        assert memo.statement_result("q", first, compute) == 4  # another purpose
+        assert memo.statement_result("p", again, compute) == 5
+    assert kept.hits == 1
+    kept.keep_only([again])
+    assert len(kept) == 1
+    with memo.active(kept):
+        assert memo.statement_result("p", again, compute) == 5
+        assert memo.statement_result("p", first, compute) == 6
