@@ -1,7 +1,10 @@
 """`mem0lint server`: a Language Server Protocol server on stdio (pygls, lsprotocol).
 
-Diagnostics on open, change (debounced) and save, for Python files, notebooks (notebook
-document sync: the cells are linted together, as one notebook) and Markdown/MDX pages. Code
+Diagnostics on open, change and save, for Python files, notebooks (notebook document sync: the
+cells are linted together, as one notebook) and Markdown/MDX pages. Lints run one at a time in a
+worker thread, as soon as it is free; the event loop keeps reading the client's messages
+meanwhile, so the changes that arrive during a lint are coalesced into one lint of the newest
+text, and a lint whose text changed meanwhile publishes nothing (`schedule`). Code
 actions: the fix of one finding (unsafe fixes are labelled and never preferred), "fix all" with
 safe fixes only (`source.fixAll.mem0lint`), and "add noqa" for one finding.
 
@@ -11,10 +14,12 @@ configuration is read again when a `pyproject.toml` changes (workspace/didChange
 the server asks the client to watch them when it can).
 
 Per change of a Python document, only what changed is redone: the libcst parse reuses the
-unchanged top-level statements of the last version (incremental.py), the text is not pruned
-(pruning.unpruned), the SDK releases and the project index are kept while nothing they read
-changed (servecache.py), and the vetting of safe fixes (fixvet.py) waits for the first code
-action of that version. Findings are those of a cold lint of the text (tests/test_latency.py).
+unchanged top-level statements of the last version (incremental.py), whose layout places the
+findings by generating only their statements, what was computed from each unchanged statement
+is kept (memo.py), the text is not pruned (pruning.unpruned), the SDK releases and the project
+index are kept while nothing they read changed (servecache.py), and the vetting of safe fixes
+(fixvet.py) waits for the first code action of that version. Findings are those of a cold
+lint of the text (tests/test_latency.py).
 Notebooks and Markdown pages go through the cold path.
 
 pygls is imported only by this module, which only `mem0lint server` imports.
