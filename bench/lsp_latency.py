@@ -3,16 +3,18 @@
 Starts `python -m mem0lint server` over stdio with a real LSP client (pygls), opens a generated
 2,000-line module full of memory-SDK calls (right and wrong ones, and ordinary code), then edits
 one line at a time (as typing does, each change a whole new version) and times each round trip:
-didChange sent -> publishDiagnostics received. The server's debounce (server.DEBOUNCE) is part of
-the figure, as it is for a user. Not a unit test: run it by hand.
+didChange sent -> publishDiagnostics received. Whatever the server waits before linting (its
+`debounce`, 0 by default: it lints as soon as its worker is free) is part of the figure, as it is
+for a user. Not a unit test: run it by hand.
 
     python bench/lsp_latency.py            # 20 edits; prints the median, p90 and the worst
     python bench/lsp_latency.py --edits 50
 
-It also prints the load average before and after (the machine is shared: a figure taken under
-load says so), and the CPU time per change of the server's own path in this process
-(`Mem0lintServer._run_python`: incremental re-parse, fix vetting deferred) beside a cold
-`lint_text` of the same text, the path every change took before.
+It also prints `uptime` before and after (the machine is shared: a figure taken under load says
+so), the server process's CPU time per change (from /proc: everything it did, reading the
+message and publishing included), and the CPU time per change of the server's own path in this
+process (`Mem0lintServer._run_python`: incremental re-parse, placement from the re-parse's
+layout, per-statement memo, fix vetting deferred) beside a cold `lint_text` of the same text.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ import argparse
 import asyncio
 import os
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -202,6 +205,7 @@ def main() -> None:
         "1: every function, the dense worst case)",
     )
     args = parser.parse_args()
+    print(f"uptime before: {uptime()}")
     before = load()
     timings, server_cpu = asyncio.run(measure(args.edits, args.every))
     after = load()
@@ -212,15 +216,23 @@ def main() -> None:
         f"best {min(timings):.0f} ms, worst {max(timings):.0f} ms (goal: <= 300 ms)"
     )
     print(f"load average (1 min) {before:.1f} before, {after:.1f} after, on {os.cpu_count()} CPUs")
+    print(f"uptime after: {uptime()}")
     print(
-        f"the server process's CPU per change: {server_cpu:.0f} ms (lint, conversion, "
-        "serialisation; what the round trip would be on an idle machine, plus the debounce)"
+        f"the server process's CPU per change: {server_cpu:.0f} ms (reading the change, the "
+        "lint, conversion, serialisation: about the round trip on an idle machine)"
     )
     served, cold = pipeline_cpu(args.every)
     print(
         f"CPU per change, median: the server's path {served:.0f} ms, a cold lint {cold:.0f} ms "
         f"(load average {load():.1f})"
     )
+
+
+def uptime() -> str:
+    try:
+        return subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip()
+    except OSError:
+        return "(no uptime command)"
 
 
 def load() -> float:

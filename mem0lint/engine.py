@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import re
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Callable, Iterator, Union
@@ -291,6 +292,10 @@ def place(
     are in are generated; else (or where that fails) the module, up to the last node wanted."""
     if not diagnostics:
         return
+    if layout is None:  # the language server's re-parse knows where its statements start
+        from mem0lint.incremental import active_layout
+
+        layout = active_layout(module)
     wanted: dict[tuple, list[cst.CSTNode]] = {}
     for d in diagnostics:
         nodes = wanted.setdefault(d.unit or (), [])
@@ -346,7 +351,22 @@ def _ranges_in_unit(
     offsets = layout.row_offsets()
     if not 0 < row <= len(offsets):
         return None
-    return ranges_within(module, statement, nodes, row, indent, layout.text, offsets[row - 1])
+    from mem0lint.memo import statement_result
+
+    # Relative to the statement's first row: the language server keeps them while the statement
+    # object is unchanged (memo.py; its text then is too, and only its row moves).
+    wanted = ("ranges", frozenset(id(node) for node in nodes))
+    relative = statement_result(
+        wanted,
+        statement,
+        lambda s: ranges_within(module, s, nodes, 1, indent, layout.text, offsets[row - 1]),
+    )
+    if relative is None:
+        return None
+    return {
+        key: ((start[0] + row - 1, start[1]), (end[0] + row - 1, end[1]))
+        for key, (start, end) in relative.items()
+    }
 
 
 # Which findings a caller is responsible for: a Markdown block linted after the earlier blocks
@@ -372,7 +392,11 @@ def lint(
     noqa = suppressions.mentions_noqa(module.code if source is None else source)
     if not diagnostics and not noqa:
         return diagnostics
-    place(module, diagnostics, layout)
+    lone = _LONE_BACKSLASH_BYTES if isinstance(source, bytes) else _LONE_BACKSLASH
+    lone_backslash = source is not None and lone.search(source) is not None
+    # With a lone `\` line every position comes from the generated code, then moves to the
+    # source's rows (`to_source_rows`); a layout's statement-by-statement ranges would mix both.
+    place(module, diagnostics, None if lone_backslash else layout)
     if any(applicable(d, False) for d in diagnostics):
         from mem0lint import fixvet
 
@@ -391,7 +415,46 @@ def lint(
         )
     if keep is not None:
         diagnostics = [d for d in diagnostics if keep(module, d)]
+    if lone_backslash:  # (`layout.text`: what was parsed, when it was pruned)
+        to_source_rows(module, source if layout is None else layout.text, diagnostics)
     return diagnostics
+
+
+# A line holding only `\` (libcst drops it when it generates the module's code, positions too).
+_LONE_BACKSLASH = re.compile(r"^[ \t\f]*\\\r?$", re.MULTILINE)
+_LONE_BACKSLASH_BYTES = re.compile(_LONE_BACKSLASH.pattern.encode(), re.MULTILINE)
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")  # Python's line ends, and no others
+
+
+def to_source_rows(
+    module: cst.Module, source: Union[str, bytes], diagnostics: list[Diagnostic]
+) -> None:
+    """Positions come from the module's generated code, which lacks the lines libcst dropped
+    (see `lost_row`): move each row to the row of `source` it is. Columns do not change."""
+    text = source.decode("utf-8", "replace") if isinstance(source, bytes) else source
+    generated = _LINE_BREAK.split(module.code)
+    lines = _LINE_BREAK.split(text)
+    rows: dict[int, int] = {}
+    at = 0
+    for index, line in enumerate(generated):
+        while at < len(lines) and lines[at] != line:
+            at += 1  # a line of the source that the generated code lacks
+        if at == len(lines):
+            return  # not only dropped lines: leave the positions as they are
+        rows[index + 1] = at + 1
+        at += 1
+
+    def moved(position: tuple) -> tuple:
+        return (rows.get(position[0], position[0]), *position[1:])
+
+    for diagnostic in diagnostics:
+        diagnostic.start, diagnostic.end = moved(diagnostic.start), moved(diagnostic.end)
+        diagnostic.edits = [
+            dataclasses.replace(
+                edit, location=moved(edit.location), end_location=moved(edit.end_location)
+            )
+            for edit in diagnostic.edits
+        ]
 
 
 class _Replace(cst.CSTTransformer):
@@ -417,6 +480,7 @@ class FixResult:
     applied: int  # fixes applied over all rounds
     diagnostics: list[Diagnostic]  # what is left
     code: Union[str, None] = None  # the fixed text; None when nothing changed
+    note: Union[str, None] = None  # why nothing was fixed, when the file itself is the reason
 
 
 def fix(
@@ -456,6 +520,12 @@ def fix(
         if not picked:
             return FixResult(module, applied, _without_refused(diagnostics, refused), code)
         before = module.code if text is None else text
+        lost = lost_row(module, before) if code is None else None
+        if lost is not None:  # the fixed file would lose that text too: fix nothing
+            refused.update(_fix_key(d) for d in diagnostics if d.fix is not None)
+            return FixResult(
+                module, applied, _without_refused(diagnostics, refused), None, rewrites(lost)
+            )
         fixed = _apply(module, picked, before)
         if not fixcheck.still_compiles(module, before, fixed[1], fixed[0], target):
             alone = [d for d in picked if _compiles_alone(module, before, d, target) is not None]
@@ -471,6 +541,26 @@ def fix(
         code, module = fixed
     left = lint(module, rules, keep=keep, project=project, source=code, blocks=blocks)
     return FixResult(module, applied, _without_refused(left, refused), code)
+
+
+def lost_row(module: cst.Module, source: Union[str, bytes]) -> Union[int, None]:
+    """The first row of `source` that libcst does not write back as it was (1-based), or None
+    when `module.code` is `source`. libcst drops a line holding only `\\` before a statement
+    (`x = 1\n\\\ny = 2\n` comes back as `x = 1\ny = 2\n`), so a file rewritten from its
+    module (a fix, `--add-noqa`) would lose that line with the fix."""
+    code = module.code
+    text = source.decode("utf-8", "replace") if isinstance(source, bytes) else source
+    if code == text or (text.endswith("\r") and code == text[:-1]):
+        return None  # (a CR-only file's last `\r`: `_apply` puts it back)
+    at = next((i for i, (a, b) in enumerate(zip(code, text)) if a != b), min(len(code), len(text)))
+    return text.count("\n", 0, at) + 1
+
+
+def rewrites(row: int) -> str:
+    return (
+        f"not fixed: libcst would not write line {row} back as it is (a line holding only "
+        "`\\`?), so rewriting the file would change it beyond the fixes"
+    )
 
 
 def _keeps_comments(diagnostic: Diagnostic) -> bool:

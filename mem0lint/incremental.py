@@ -53,6 +53,7 @@ class Reparser:
         self.ends: list[int] = []  # byte offset where each top-level statement's code ends
         self.header_end = 0  # where the module's header ends (the first statement starts)
         self.reused = 0  # statements reused by the last parse (for tests and the benchmark)
+        self._layout: Union[tuple, None] = None  # (module, its Layout), built when asked
 
     def parse(self, source: Source) -> cst.Module:
         """The module of `source` (raises `engine.ParseFailure` as `engine.parse` does)."""
@@ -65,6 +66,15 @@ class Reparser:
             module = _cold(source)
             self._remember(data, source, module)
         return module
+
+    def layout(self, module: cst.Module):
+        """Where the statements of `module` start (a `pruning.Layout`), if it is the last parse
+        (and one whose statements' code is the text, piece by piece); else None."""
+        if module is not self.module or self.data is None:
+            return None
+        if self._layout is None or self._layout[0] is not module:
+            self._layout = (module, _layout(self.data, module, self.ends, self.header_end))
+        return self._layout[1]
 
     # -- the cold path ----------------------------------------------------------------------
 
@@ -168,6 +178,32 @@ class Reparser:
         return new
 
 
+def _layout(data: bytes, module: cst.Module, ends: list[int], header_end: int):
+    """Where each top-level statement's first code row is (its decorators'), as
+    `pruning.analyse` gives it: `engine.place` then generates only the statements that hold
+    findings. None when the text does not decode."""
+    from mem0lint.pruning import Layout
+
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    breaks = [m.end() for m in _BREAK.finditer(data)]  # byte offsets where rows 2, 3, ... start
+    starts, index = [], 0
+    for start, statement in zip([header_end] + ends[:-1], module.body):
+        while index < len(breaks) and breaks[index] <= start:
+            index += 1
+        leading = len(getattr(statement, "leading_lines", ()))
+        decorators = getattr(statement, "decorators", ())
+        if decorators:
+            leading += len(decorators[0].leading_lines)
+        starts.append(index + 1 + leading)
+    return Layout(text, starts, {})
+
+
+_BREAK = re.compile(rb"\r\n|\r|\n")
+
+
 def _cold(source: Source) -> cst.Module:
     from mem0lint import engine
 
@@ -229,6 +265,13 @@ def reusing(reparser: Reparser) -> Iterator[Reparser]:
         yield reparser
     finally:
         _ACTIVE.reset(token)
+
+
+def active_layout(module: cst.Module):
+    """The layout of `module` (a `pruning.Layout`) when the active reparser's last parse gave
+    it; else None."""
+    reparser = _ACTIVE.get()
+    return None if reparser is None else reparser.layout(module)
 
 
 def active_parse(source: Source) -> Union[cst.Module, None]:

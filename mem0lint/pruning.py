@@ -467,7 +467,20 @@ def seed_words(receivers: tuple[str, ...] = ()) -> frozenset[str]:
 def prunable(path: Path, source: Source) -> bool:
     """Not test files (fixtures come from conftests), nor sources with a suppression comment
     (they must all be read); nothing while `unpruned()` is in effect."""
-    return not _OFF.get() and not is_test_file(path) and not mentions_noqa(source)
+    return (
+        not _OFF.get()
+        and not is_test_file(path)
+        and not mentions_noqa(source)
+        and not _LONE_BACKSLASH.search(
+            source if isinstance(source, str) else source.decode("latin-1")
+        )
+    )
+
+
+# A line holding only `\`: with the lines before it emptied, libcst reads the code after it
+# as part of the block above (`def f():\n    y = 0\n\n\\\nclient.search(...)` puts the call
+# in `f`), so a pruned text would not be the program Python reads.
+_LONE_BACKSLASH = re.compile(r"^[ \t\f]*\\\r?$", re.MULTILINE)
 
 
 _OFF: ContextVar[bool] = ContextVar("mem0lint_unpruned", default=False)

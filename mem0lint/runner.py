@@ -148,7 +148,13 @@ def _run_program(
         diagnostics = engine.lint(
             module, rules, keep=keep, project=project, source=source, blocks=blocks
         )
-        final, added, _ = suppressions.add_noqa(module, diagnostics)
+        # The file is written back from its module: not if libcst would change more (lost_row).
+        lost = engine.lost_row(module, source) if diagnostics else None
+        if lost is not None:
+            document.info.append(engine.rewrites(lost).replace("not fixed", "no noqa added"))
+            final, added = module, 0
+        else:
+            final, added, _ = suppressions.add_noqa(module, diagnostics)
         if added and document.update(program, final):
             report.noqa_added += added
             diagnostics = []
@@ -160,6 +166,8 @@ def _run_program(
             module, rules, keep=keep, project=project, source=source, blocks=blocks, target=target
         )
         diagnostics = result.diagnostics
+        if result.note is not None:
+            document.info.append(result.note)
         if result.applied and result.code is not None:
             if document.update(program, result.module):
                 report.fixed += result.applied

@@ -1,7 +1,10 @@
 """`mem0lint server`: a Language Server Protocol server on stdio (pygls, lsprotocol).
 
-Diagnostics on open, change (debounced) and save, for Python files, notebooks (notebook
-document sync: the cells are linted together, as one notebook) and Markdown/MDX pages. Code
+Diagnostics on open, change and save, for Python files, notebooks (notebook document sync: the
+cells are linted together, as one notebook) and Markdown/MDX pages. Lints run one at a time in a
+worker thread, as soon as it is free; the event loop keeps reading the client's messages
+meanwhile, so the changes that arrive during a lint are coalesced into one lint of the newest
+text, and a lint whose text changed meanwhile publishes nothing (`schedule`). Code
 actions: the fix of one finding (unsafe fixes are labelled and never preferred), "fix all" with
 safe fixes only (`source.fixAll.mem0lint`), and "add noqa" for one finding.
 
@@ -11,10 +14,12 @@ configuration is read again when a `pyproject.toml` changes (workspace/didChange
 the server asks the client to watch them when it can).
 
 Per change of a Python document, only what changed is redone: the libcst parse reuses the
-unchanged top-level statements of the last version (incremental.py), the text is not pruned
-(pruning.unpruned), the SDK releases and the project index are kept while nothing they read
-changed (servecache.py), and the vetting of safe fixes (fixvet.py) waits for the first code
-action of that version. Findings are those of a cold lint of the text (tests/test_latency.py).
+unchanged top-level statements of the last version (incremental.py), whose layout places the
+findings by generating only their statements, what was computed from each unchanged statement
+is kept (memo.py), the text is not pruned (pruning.unpruned), the SDK releases and the project
+index are kept while nothing they read changed (servecache.py), and the vetting of safe fixes
+(fixvet.py) waits for the first code action of that version. Findings are those of a cold
+lint of the text (tests/test_latency.py).
 Notebooks and Markdown pages go through the cold path.
 
 pygls is imported only by this module, which only `mem0lint server` imports.
@@ -25,10 +30,13 @@ from __future__ import annotations
 import asyncio
 import io
 import json
+import logging
 import re
 import tokenize
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import ExitStack
 from pathlib import Path
-from typing import Union
+from typing import Callable, Union
 
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
@@ -36,12 +44,14 @@ from pygls.uris import to_fs_path
 
 from mem0lint import __version__
 from mem0lint.incremental import Reparser
+from mem0lint.memo import StatementMemo
 from mem0lint.servecache import Kept
 
 SOURCE = "mem0lint"
 FIX_ALL = "source.fixAll.mem0lint"
-# A change is linted once the typing stops for this long (seconds).
-DEBOUNCE = 0.05
+# A change is linted once the typing stops for this long (seconds): by default as soon as the
+# worker is free (changes that arrive while it lints are coalesced into the next lint).
+DEBOUNCE = 0.0
 SEVERITY = {
     "error": types.DiagnosticSeverity.Error,
     "warning": types.DiagnosticSeverity.Warning,
@@ -85,11 +95,18 @@ class Mem0lintServer(LanguageServer):
 
         self.finder = config.Finder(None)
         self.linted: dict[str, _Linted] = {}  # document or notebook URI -> last lint
-        self.pending: dict[str, asyncio.Task] = {}
+        # URI -> lint it even if unchanged: what is waiting for the worker (one thread: lints
+        # run one at a time, off the event loop, which keeps reading the client's messages).
+        self.wanted: dict[str, bool] = {}
+        self.changed_at: dict[str, float] = {}  # URI -> when it was last scheduled (loop time)
+        self.driver: Union[asyncio.Task, None] = None
+        self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="mem0lint-lint")
         self.published: dict[str, int] = {}  # URI -> number of diagnostics last published
         # URI -> the last parse of a Python document, to re-parse only what a change touched.
         self.reparsers: dict[str, Reparser] = {}
         self.kept = Kept()  # URI -> its SDK releases and project index, while unchanged
+        # URI -> what was computed from each of its unchanged top-level statements (memo.py).
+        self.memos: dict[str, StatementMemo] = {}
         self._split: tuple = (None, [])  # the last text split into lines, and its lines
         self.debounce = DEBOUNCE
 
@@ -100,12 +117,18 @@ class Mem0lintServer(LanguageServer):
         touched (incremental.py), unpruned (pruning.unpruned), and leaving fix vetting for a
         code action (fixvet.py).
         Returns the report and the vetting left to do."""
-        from mem0lint import fixvet, incremental, pruning
+        from mem0lint import fixvet, incremental, memo, pruning
         from mem0lint.modes import Mode
 
         reparser = self.reparsers.setdefault(uri, Reparser())
-        with fixvet.deferred() as unvetted, incremental.reusing(reparser), pruning.unpruned():
+        kept = self.memos.setdefault(uri, StatementMemo())
+        with ExitStack() as stack:
+            unvetted = stack.enter_context(fixvet.deferred())
+            stack.enter_context(incremental.reusing(reparser))
+            stack.enter_context(pruning.unpruned())
+            stack.enter_context(memo.active(kept))
             report = self._run(path, data, Mode.CHECK, uri=uri)
+        kept.keep_only(reparser.module.body if reparser.module is not None else ())
         return report, unvetted
 
     def _run(
@@ -146,65 +169,91 @@ class Mem0lintServer(LanguageServer):
             problems.attach([report])
         return report
 
-    def lint_document(self, uri: str) -> None:
-        """Lint a text document (or the notebook a cell belongs to) and publish diagnostics."""
-        notebook = self.workspace.get_notebook_document(cell_uri=uri)
+    def _job(self, uri: str) -> Union[tuple[Callable[[], object], Callable[[object], None]], None]:
+        """What linting `uri` (a text document, a notebook or a notebook's cell) takes: a
+        computation that reads only what is given to it here (it runs in the worker thread),
+        and what to do with its result (in the event loop: remember it, publish). None when
+        there is no such document."""
+        notebook = self.workspace.get_notebook_document(notebook_uri=uri)
+        if notebook is None:
+            notebook = self.workspace.get_notebook_document(cell_uri=uri)
         if notebook is not None:
-            self.lint_notebook(notebook.uri)
-            return
+            return self._notebook_job(notebook)
+        if uri not in self.workspace.text_documents:
+            return None
         document = self.workspace.get_text_document(uri)
+        text = document.source
         path = Path(to_fs_path(uri) or uri)
-        from mem0lint.config import ConfigError
         from mem0lint.documents import PYTHON, SUFFIXES, file_type
         from mem0lint.modes import Mode
 
         known = any(path.suffix.lower() in suffixes for suffixes in SUFFIXES.values())
         if not known and document.language_id not in LANGUAGES:
-            self._publish(uri, [])  # not a kind of file mem0lint reads
-            return
+            return (lambda: None), (lambda _: self._publish(uri, []))  # not a file mem0lint reads
         if not known:  # an unsaved buffer, or a script without a suffix: its language decides
             path = path.with_name(path.name + LANGUAGES[document.language_id])
-        unvetted: list = []
-        try:
-            data = document.source.encode("utf-8")
-            if file_type(path) == PYTHON:
-                report, unvetted = self._run_python(uri, path, data)
-            else:
-                report = self._run(path, data, Mode.CHECK)
-        except ConfigError as error:
-            self.window_show_message(
-                types.ShowMessageParams(types.MessageType.Error, f"mem0lint: {error}")
-            )
-            return
-        self.linted[uri] = _Linted(report, {}, {uri: document.source}, unvetted)
-        self._publish(uri, [self._diagnostic(uri, document.source, d) for d in report.diagnostics])
+        data = text.encode("utf-8")
+        python = file_type(path) == PYTHON
 
-    def lint_notebook(self, notebook_uri: str) -> None:
-        notebook = self.workspace.get_notebook_document(notebook_uri=notebook_uri)
-        if notebook is None:
-            return
+        def compute():
+            if python:
+                return self._run_python(uri, path, data)
+            return self._run(path, data, Mode.CHECK), []
+
+        def finish(result) -> None:
+            if isinstance(result, Exception):
+                self._failed(result)
+                return
+            if uri not in self.workspace.text_documents:
+                return  # closed meanwhile
+            report, unvetted = result
+            self.linted[uri] = _Linted(report, {}, {uri: text}, unvetted)
+            if not self._stale(self.linted[uri]):  # else its next lint publishes
+                self._publish(uri, [self._diagnostic(uri, text, d) for d in report.diagnostics])
+
+        return _catching(compute), finish
+
+    def _notebook_job(self, notebook: types.NotebookDocument):
         data, uris, texts = self._notebook_json(notebook)
         path = Path(to_fs_path(notebook.uri) or notebook.uri)
-        from mem0lint.config import ConfigError
         from mem0lint.modes import Mode
 
-        try:
-            report = self._run(path, data, Mode.CHECK)
-        except ConfigError as error:
-            self.window_show_message(
-                types.ShowMessageParams(types.MessageType.Error, f"mem0lint: {error}")
-            )
+        def finish(report) -> None:
+            if isinstance(report, Exception):
+                self._failed(report)
+                return
+            if self.workspace.get_notebook_document(notebook_uri=notebook.uri) is None:
+                return  # closed meanwhile
+            linted = self.linted[notebook.uri] = _Linted(report, uris, texts)
+            if self._stale(linted):
+                return  # its next lint publishes
+            by_uri: dict[str, list] = {uri: [] for uri in uris.values()}
+            for diagnostic in report.diagnostics:
+                uri = uris.get(diagnostic.cell)
+                if uri is None:  # a problem of the whole notebook: its first cell carries it
+                    uri = next(iter(uris.values()), None)
+                if uri is not None:
+                    by_uri[uri].append(self._diagnostic(uri, texts[uri], diagnostic))
+            for uri, diagnostics in by_uri.items():
+                self._publish(uri, diagnostics)
+
+        return _catching(lambda: self._run(path, data, Mode.CHECK)), finish
+
+    def _failed(self, error: Exception) -> None:
+        """A configuration error (see `_catching`): shown to the user."""
+        self.window_show_message(
+            types.ShowMessageParams(types.MessageType.Error, f"mem0lint: {error}")
+        )
+
+    async def _lint(self, uri: str) -> None:
+        """Lint `uri` in the worker thread (one lint at a time, so a document's re-parse state
+        is never shared), while the event loop goes on reading the client's messages."""
+        job = self._job(uri)
+        if job is None:
             return
-        self.linted[notebook.uri] = _Linted(report, uris, texts)
-        by_uri: dict[str, list] = {uri: [] for uri in uris.values()}
-        for diagnostic in report.diagnostics:
-            uri = uris.get(diagnostic.cell)
-            if uri is None:  # a problem of the whole notebook: its first cell carries it
-                uri = next(iter(uris.values()), None)
-            if uri is not None:
-                by_uri[uri].append(self._diagnostic(uri, texts[uri], diagnostic))
-        for uri, diagnostics in by_uri.items():
-            self._publish(uri, diagnostics)
+        compute, finish = job
+        result = await asyncio.get_running_loop().run_in_executor(self.worker, compute)
+        finish(result)
 
     def _notebook_json(self, notebook: types.NotebookDocument) -> tuple[bytes, dict, dict]:
         cells, uris, texts = [], {}, {}
@@ -237,9 +286,10 @@ class Mem0lintServer(LanguageServer):
     def _lines(self, text: str) -> list[str]:
         """`text.split("\\n")`, split once per text (not once per position: a 2,000-line file
         with 150 findings was split 300 times per change)."""
-        if self._split[0] is not text:
-            self._split = (text, text.split("\n"))
-        return self._split[1]
+        split = self._split  # (read once: the worker thread computes code actions too)
+        if split[0] is not text:
+            split = self._split = (text, text.split("\n"))
+        return split[1]
 
     def _position(self, text: str, row: int, column: int) -> types.Position:
         """1-based (row, column in code points) -> an LSP position in the client's units."""
@@ -274,16 +324,25 @@ class Mem0lintServer(LanguageServer):
 
     # -- code actions -----------------------------------------------------------------------
 
+    async def code_actions_async(self, params: types.CodeActionParams) -> list[types.CodeAction]:
+        """`code_actions`, on a lint of the document's current text (linted first if a change
+        is not linted yet), computed in the worker thread."""
+        uri = params.text_document.uri
+        notebook = self.workspace.get_notebook_document(cell_uri=uri)
+        key = notebook.uri if notebook is not None else uri
+        linted = self.linted.get(key)
+        if linted is None or self._stale(linted):  # a change not linted yet
+            await self._lint(key)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.worker, self.code_actions, params)
+
     def code_actions(self, params: types.CodeActionParams) -> list[types.CodeAction]:
         uri = params.text_document.uri
         notebook = self.workspace.get_notebook_document(cell_uri=uri)
         key = notebook.uri if notebook is not None else uri
         linted = self.linted.get(key)
-        if linted is None or self._stale(linted):  # a change not linted yet (debounce)
-            self.lint_document(uri)
-            linted = self.linted.get(key)
-            if linted is None:
-                return []
+        if linted is None:
+            return []
         linted.vet()
         only = params.context.only
         wanted = lambda kind: not only or any(kind.startswith(k) for k in only)  # noqa: E731
@@ -394,26 +453,55 @@ class Mem0lintServer(LanguageServer):
         self.finder = config.Finder(None)
         self.kept.forget()
         for uri in list(self.linted):
-            if self.workspace.get_notebook_document(notebook_uri=uri) is not None:
-                self.lint_notebook(uri)
-            elif uri in self.workspace.text_documents:
-                self.lint_document(uri)
+            if (
+                self.workspace.get_notebook_document(notebook_uri=uri) is not None
+                or uri in self.workspace.text_documents
+            ):
+                self.schedule(uri, again=True)
 
-    def schedule(self, uri: str, notebook: bool = False) -> None:
-        """Lint `uri` (a notebook's, with `notebook`) once changes stop for `debounce` s."""
-        waiting = self.pending.pop(uri, None)
-        if waiting is not None:
-            waiting.cancel()
+    def schedule(self, uri: str, again: bool = False) -> None:
+        """Lint `uri` (a document or a notebook) as soon as the worker is free. Changes that
+        arrive meanwhile are coalesced: one lint of the newest text follows. `again`: lint it
+        even if its text is the one last linted (a save, a new configuration)."""
+        self.wanted[uri] = self.wanted.get(uri, False) or again
+        if again:  # opened or saved: no need to wait for the typing to pause
+            self.changed_at.pop(uri, None)
+        else:
+            self.changed_at[uri] = asyncio.get_running_loop().time()
+        if self.driver is None or self.driver.done():
+            self.driver = asyncio.ensure_future(self._drive())
 
-        async def later() -> None:
-            await asyncio.sleep(self.debounce)
-            self.pending.pop(uri, None)
-            if notebook:
-                self.lint_notebook(uri)
-            else:
-                self.lint_document(uri)
+    async def _drive(self) -> None:
+        """Lint what is wanted, one document at a time, until nothing is."""
+        loop = asyncio.get_running_loop()
+        while self.wanted:
+            uri = next(iter(self.wanted))
+            # `debounce` (0 unless the client asks): wait for the typing to pause that long.
+            quiet = self.changed_at.get(uri, 0.0) + self.debounce - loop.time()
+            if quiet > 0:
+                await asyncio.sleep(quiet)
+                continue
+            again = self.wanted.pop(uri)
+            linted = self.linted.get(uri)
+            if again or linted is None or self._stale(linted):
+                try:
+                    await self._lint(uri)
+                except Exception:  # noqa: BLE001 - one document's failure stops no other
+                    logging.getLogger(__name__).exception("mem0lint: linting %s failed", uri)
 
-        self.pending[uri] = asyncio.ensure_future(later())
+
+def _catching(compute: Callable[[], object]) -> Callable[[], object]:
+    """`compute`, returning a ConfigError instead of raising it (for the event loop to show)."""
+
+    def run():
+        from mem0lint.config import ConfigError
+
+        try:
+            return compute()
+        except ConfigError as error:
+            return error
+
+    return run
 
 
 def _touches(a: types.Range, b: types.Range) -> bool:
@@ -505,7 +593,7 @@ def build() -> Mem0lintServer:
 
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     def did_open(ls: Mem0lintServer, params: types.DidOpenTextDocumentParams) -> None:
-        ls.lint_document(params.text_document.uri)
+        ls.schedule(params.text_document.uri, again=True)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
     def did_change(ls: Mem0lintServer, params: types.DidChangeTextDocumentParams) -> None:
@@ -513,31 +601,34 @@ def build() -> Mem0lintServer:
 
     @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
     def did_save(ls: Mem0lintServer, params: types.DidSaveTextDocumentParams) -> None:
-        ls.lint_document(params.text_document.uri)
+        ls.schedule(params.text_document.uri, again=True)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(ls: Mem0lintServer, params: types.DidCloseTextDocumentParams) -> None:
         uri = params.text_document.uri
         ls.linted.pop(uri, None)
+        ls.wanted.pop(uri, None)
         ls.reparsers.pop(uri, None)
+        ls.memos.pop(uri, None)
         ls.kept.forget(uri)
         ls._publish(uri, [])
 
     @server.feature(types.NOTEBOOK_DOCUMENT_DID_OPEN)
     def notebook_open(ls: Mem0lintServer, params: types.DidOpenNotebookDocumentParams) -> None:
-        ls.lint_notebook(params.notebook_document.uri)
+        ls.schedule(params.notebook_document.uri, again=True)
 
     @server.feature(types.NOTEBOOK_DOCUMENT_DID_CHANGE)
     def notebook_change(ls: Mem0lintServer, params: types.DidChangeNotebookDocumentParams) -> None:
-        ls.schedule(params.notebook_document.uri, notebook=True)
+        ls.schedule(params.notebook_document.uri)
 
     @server.feature(types.NOTEBOOK_DOCUMENT_DID_SAVE)
     def notebook_save(ls: Mem0lintServer, params: types.DidSaveNotebookDocumentParams) -> None:
-        ls.lint_notebook(params.notebook_document.uri)
+        ls.schedule(params.notebook_document.uri, again=True)
 
     @server.feature(types.NOTEBOOK_DOCUMENT_DID_CLOSE)
     def notebook_close(ls: Mem0lintServer, params: types.DidCloseNotebookDocumentParams) -> None:
         ls.linted.pop(params.notebook_document.uri, None)
+        ls.wanted.pop(params.notebook_document.uri, None)
         for cell in params.cell_text_documents:
             ls._publish(cell.uri, [])
 
@@ -548,8 +639,8 @@ def build() -> Mem0lintServer:
             resolve_provider=False,
         ),
     )
-    def code_action(ls: Mem0lintServer, params: types.CodeActionParams):
-        return ls.code_actions(params)
+    async def code_action(ls: Mem0lintServer, params: types.CodeActionParams):
+        return await ls.code_actions_async(params)
 
     @server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
     def watched(ls: Mem0lintServer, params: types.DidChangeWatchedFilesParams) -> None:

@@ -76,6 +76,9 @@ def _subclasses(base: type) -> set[type]:
 
 
 _TOKEN_TYPES = frozenset(t for base in _TOKENS for t in _subclasses(base))
+# The node types a walk enters: one set lookup where `isinstance(value, cst.CSTNode)` (an ABC
+# check) and a token test cost several times more, on every field of every node.
+_WALKED = frozenset(_subclasses(cst.CSTNode) - _TOKEN_TYPES)
 
 # Where a node's dataclass fields are not in source order, the order libcst visits them in.
 _SOURCE_ORDER = {
@@ -122,8 +125,7 @@ def _own(visitor_type: type, name: str) -> _Handler | None:
 def walk(node: cst.CSTNode, visitor: cst.CSTVisitor) -> None:
     """Call `visitor`'s visit_/leave_ methods over `node` and everything under it."""
     visitor_type = type(visitor)
-    skipped = _TOKEN_TYPES
-    node_base = cst.CSTNode
+    walked = _WALKED
 
     def visit(node: cst.CSTNode) -> None:
         node_type = type(node)
@@ -131,12 +133,12 @@ def walk(node: cst.CSTNode, visitor: cst.CSTVisitor) -> None:
         if enter is None or enter(visitor, node) is not False:
             for name in _fields_of(node_type):
                 value = getattr(node, name)
-                if isinstance(value, node_base):
-                    if type(value) not in skipped:
-                        visit(value)
-                elif type(value) in (list, tuple):
+                value_type = type(value)
+                if value_type in walked:
+                    visit(value)
+                elif value_type is list or value_type is tuple:
                     for item in value:
-                        if isinstance(item, node_base) and type(item) not in skipped:
+                        if type(item) in walked:
                             visit(item)
         if leave is not None:
             leave(visitor, node)
@@ -153,13 +155,13 @@ def children(node: cst.CSTNode) -> list[cst.CSTNode]:
     parentheses, operators, comments): read from the fields, where libcst's own `children`
     rebuilds the node to find them (costly enough to make a walk of a tree quadratic)."""
     found: list[cst.CSTNode] = []
-    node_base, skipped = cst.CSTNode, _TOKEN_TYPES
+    walked = _WALKED
     node_type = type(node)
     for name in _CHILD_ORDER.get(node_type) or _fields_of(node_type):
         value = getattr(node, name)
-        if isinstance(value, node_base):
-            if type(value) not in skipped:
-                found.append(value)
-        elif type(value) in (list, tuple):
-            found.extend(v for v in value if isinstance(v, node_base) and type(v) not in skipped)
+        value_type = type(value)
+        if value_type in walked:
+            found.append(value)
+        elif value_type is list or value_type is tuple:
+            found.extend(v for v in value if type(v) in walked)
     return found

@@ -207,15 +207,22 @@ def _findings(report, with_fixes: bool = True) -> list:
     return found
 
 
-def test_the_servers_lint_of_edited_versions_is_a_cold_lint(tmp_path) -> None:
+def test_the_servers_lint_of_edited_versions_is_a_cold_lint(tmp_path, monkeypatch) -> None:
     """Property, through the server's own path (Mem0lintServer._run_python: incremental re-parse,
+    findings placed from the re-parse's layout, results kept per unchanged statement (memo.py),
     fix vetting deferred): after every random edit of a real module, the findings equal a cold
     `lint_text` of the new text; once the deferred vetting has run, so do the fixes."""
     import random
 
-    from mem0lint import config, problems
+    from mem0lint import config, engine, problems
     from mem0lint.inproject import lint_text
     from mem0lint.server import Mem0lintServer
+
+    whole = []  # lints that generated the whole module to place findings
+    node_ranges = engine.node_ranges
+    monkeypatch.setattr(
+        engine, "node_ranges", lambda *a: whole.append(1) or node_ranges(*a), raising=True
+    )
 
     rng = random.Random(7)
     base = (
@@ -228,17 +235,28 @@ def test_the_servers_lint_of_edited_versions_is_a_cold_lint(tmp_path) -> None:
         "    for item in hits:\n        print(item)\n    return found\n\n\n"
         "def tidy(rows):\n    return sorted(rows)\n\n\n"
         "client.search('q', filters={'user_id': 'u', 'agent_id': 'a'}, top_k=3)\n"
-        "memory.get_all(user_id='u', limit=3)\n"
+        "memory.get_all(user_id='u', limit=3)\n\n\n"
+        "@cached  # a decorated function, its comment\n"
+        "def lookup(user_id):\n"
+        "    rows = client.search('é', filters={'$and': [{'user_id': user_id}]}, limit=2)\n"
+        "    return rows[0]\n\n\n"
+        "class Store:\n    m = Memory()\n\n"
+        "    def find(self, q):\n"
+        "        return [r for r in self.m.search(q, user_id='ü', limit=2)]\n"
     )
     server = Mem0lintServer()
     path = tmp_path / "service.py"
-    compared = reused = 0
+    compared = reused = lints = memo_hits = served_whole = 0
     for _ in range(8):
         uri = f"file:///doc{rng.random()}.py"
         text = base
         for _ in range(10):
+            before = len(whole)
             report, unvetted = server._run_python(uri, path, text.encode("utf-8"))
+            served_whole += len(whole) - before
             reused += server.reparsers[uri].reused
+            memo_hits = max(memo_hits, server.memos[uri].hits)
+            lints += 1
             cold = lint_text(text.encode("utf-8"), path, finder=config.Finder(None))
             if cold.error:  # the server reports an error as a finding (as the CLI does)
                 problems.attach([cold])
@@ -254,13 +272,17 @@ def test_the_servers_lint_of_edited_versions_is_a_cold_lint(tmp_path) -> None:
             if choice == 0:
                 lines[at] = lines[at].replace("limit", "top_k").replace("'$and'", "'AND'")
             elif choice == 1:
-                lines.insert(at, rng.choice(["", "# note", "    x = 1", "y = client"]))
+                inserted = ["", "# note", "    x = 1", "y = client", "# ünï", "@wrap", "    # é"]
+                lines.insert(at, rng.choice(inserted))
             elif choice == 2:
                 del lines[at]
             else:
                 lines[at] = lines[at].replace("user_id", "agent_id")
             text = "\n".join(lines)
     assert compared > 100 and reused > 50
+    assert memo_hits > 0  # MEM130's parent maps of unchanged statements were reused
+    # The server placed findings from its re-parse's layout, not by generating the module.
+    assert served_whole < lints / 4, (served_whole, lints)
 
 
 def test_unpruned_turns_pruning_off_only_within(tmp_path) -> None:
@@ -318,3 +340,33 @@ def test_the_server_splits_a_text_into_lines_once() -> None:
     assert lines == ["a", "bc", ""]
     assert server._lines(text) is lines
     assert server._lines("x\ny") == ["x", "y"]
+
+
+def test_the_statement_memo_reuses_a_result_only_for_the_same_statement_object() -> None:
+    """memo.py: a result is reused for the very node object it was computed from (libcst nodes
+    never change), never for an equal-looking new one, and forgotten once the statement is gone;
+    outside `active` nothing is kept."""
+    from mem0lint import memo
+
+    first = cst.parse_module("x = 1\n").body[0]
+    again = cst.parse_module("x = 1\n").body[0]  # the same text, another object
+    calls = []
+
+    def compute(statement):
+        calls.append(statement)
+        return len(calls)
+
+    assert memo.statement_result("p", first, compute) == 1
+    assert memo.statement_result("p", first, compute) == 2  # no memo active: computed again
+    kept = memo.StatementMemo()
+    with memo.active(kept):
+        assert memo.statement_result("p", first, compute) == 3
+        assert memo.statement_result("p", first, compute) == 3
+        assert memo.statement_result("q", first, compute) == 4  # another purpose
+        assert memo.statement_result("p", again, compute) == 5
+    assert kept.hits == 1
+    kept.keep_only([again])
+    assert len(kept) == 1
+    with memo.active(kept):
+        assert memo.statement_result("p", again, compute) == 5
+        assert memo.statement_result("p", first, compute) == 6

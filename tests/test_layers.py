@@ -65,6 +65,7 @@ LAYERS: list[tuple[str, frozenset[str]]] = [
                 "terminal",
                 "positions",
                 "walk",
+                "memo",
             }
         ),
     ),

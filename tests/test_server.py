@@ -443,3 +443,62 @@ async def test_code_actions_right_after_a_change_use_the_new_text(
     offered = await actions(client, uri, [])
     titles = [a.title for a in offered]
     assert any(t.startswith("MEM201") and "noqa" not in t for t in titles), titles
+
+
+@pytest.mark.asyncio
+async def test_changes_arriving_while_linting_are_coalesced(client: LanguageClient, tmp_path):
+    """No fixed sleep after a change: the server lints at once, in a worker thread, and reads
+    the client's messages meanwhile. Edits that arrive during a lint are coalesced into one lint
+    of the newest text, and a lint whose text changed meanwhile publishes nothing (its
+    positions would be stale). Here ten edits arrive while the long first lint runs: the client
+    sees the newest text's diagnostics, and never those of an older version."""
+    header = "from mem0 import MemoryClient\n\nclient = MemoryClient()\n"
+    body = "".join(
+        f"\n\ndef f{n}(q):\n"
+        f"    return client.search(q, filters={{'$and': [{{'user_id': 'u'}}]}}, limit=3)\n"
+        for n in range(300)
+    )
+
+    def version_text(version: int) -> str:  # `version` comment lines push every finding down
+        return header + "# edit\n" * version + body
+
+    path = tmp_path / "big.py"
+    path.write_text(version_text(1))
+    uri = path.as_uri()
+    seen: list[list] = []
+    original = client.diagnostics
+
+    class Recording(dict):
+        def __setitem__(self, key, value):
+            if key == uri:
+                seen.append(list(value))
+            super().__setitem__(key, value)
+
+    client.diagnostics = Recording(original)
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(
+                uri=uri, language_id="python", version=1, text=version_text(1)
+            )
+        )
+    )
+    for version in range(2, 12):
+        client.text_document_did_change(
+            types.DidChangeTextDocumentParams(
+                text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=version),
+                content_changes=[
+                    types.TextDocumentContentChangeWholeDocument(text=version_text(version))
+                ],
+            )
+        )
+    first_finding = 3 + 11 + 2 + 1  # 0-based: the header, 11 comment lines, 2 blank, the def
+
+    async def newest() -> None:
+        while not seen or min(d.range.start.line for d in seen[-1]) != first_finding:
+            await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+
+    await asyncio.wait_for(newest(), 120)
+    await asyncio.sleep(0.5)
+    assert len(seen) == 1, [min(d.range.start.line for d in found) for found in seen]
+    assert min(d.range.start.line for d in seen[-1]) == first_finding
+    assert codes(seen[-1]).count("MEM201") == 300

@@ -15,6 +15,7 @@ from typing import Iterator, Union
 import libcst as cst
 
 from mem0lint.callsite import CallSite
+from mem0lint.memo import statement_result
 from mem0lint.walk import children
 
 SHAPE_TESTS = frozenset({"isinstance", "type", "hasattr", "callable"})
@@ -36,13 +37,24 @@ def _parents(collector) -> Union[dict[int, cst.CSTNode], None]:
     if module is None:
         return None
     parents: dict[int, cst.CSTNode] = {}
-    stack = [module]
+    for child in children(module):
+        parents[id(child)] = module
+        # The parents within one top-level statement: kept by the language server while the
+        # statement is unchanged (memo.py).
+        parents.update(statement_result("parents", child, _parents_within))
+    collector._surface_parents = parents
+    return parents
+
+
+def _parents_within(root: cst.CSTNode) -> dict[int, cst.CSTNode]:
+    """id(node) -> its parent, for every node under `root` (not `root` itself)."""
+    parents: dict[int, cst.CSTNode] = {}
+    stack = [root]
     while stack:
         node = stack.pop()
         for child in children(node):
             parents[id(child)] = node
             stack.append(child)
-    collector._surface_parents = parents
     return parents
 
 
