@@ -499,6 +499,19 @@ def test_v1_v2_mark_only_next_to_v3(tmp_path):
     assert run(path).diagnostics == []
 
 
+def test_a_bold_lead_in_line_right_above_the_fence_is_a_label(tmp_path):
+    text = (
+        f"```python\n{PLATFORM}```\n\n**v0.x (Lenient):**\n```python\n{WRONG}\n```\n\n"
+        f"**v1.0.0 (Strict):**\n\n```python\n{WRONG}\n```\n\n"
+        f"**Before:**\n\nSome prose in between.\n\n```python\n{WRONG}\n```\n"
+    )
+    path = tmp_path / "page.md"
+    path.write_text(text, encoding="utf-8")
+    wrong_rows = [i + 1 for i, line in enumerate(text.splitlines()) if line == WRONG]
+    # The v0.x block is silenced; the v1.0.0 block and the block after prose are judged.
+    assert [d.start[0] for d in run(path).diagnostics] == wrong_rows[1:]
+
+
 def test_notebook_markdown_cell_right_above_marks_the_code_cell(tmp_path):
     def cell(kind, text):
         extra = {"execution_count": None, "outputs": []} if kind == "code" else {}
@@ -542,6 +555,8 @@ def test_python_file_comment_range(tmp_path):
         ("Don't", True),
         ("Avoid", True),
         ("v2", True),
+        ("v0.x (Lenient):", True),
+        ("v0.x Filters (basic):", True),
         ("Search (deprecated)", True),
         ("Before you begin", False),
         ("Before starting", False),

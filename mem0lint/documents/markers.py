@@ -5,15 +5,16 @@ Documentation puts the old form next to the new one (`# Before` / `# After`, an 
 a finding there would be a false one, so it is not reported and never rewritten. Marked, only
 by clear markers:
 
-- Markdown / MDX: a Python block whose nearest heading above, enclosing `<Tab title="...">`, or
-  fence title (```` ```python Before ````) is an "old" label;
+- Markdown / MDX: a Python block whose nearest heading above, enclosing `<Tab title="...">`,
+  fence title (```` ```python Before ````), or bold lead-in line right above the fence
+  (`**v0.x (Lenient):**`) is an "old" label;
 - notebooks: a code cell right below a markdown cell with an "old" label line;
 - everywhere: the lines from a comment line that is an "old" label (`# Before`, `# Old (v2)`,
   `# ❌ Wrong`) to the next comment line that is a "new" label (`# After`, `# New`, `# v3`,
   `# ✅`) or the end of the block.
 
 A label is "old" when it starts with Before, Old, Deprecated, Legacy, Wrong, Incorrect, Bad,
-Don't, Avoid, Outdated (or v1 / v2 on a page that mentions v3) followed by nothing, by at most
+Don't, Avoid, Outdated, v0 (or v1 / v2 on a page that mentions v3) followed by nothing, by at most
 one word, or by punctuation (`Before: ...`, `Old (v2)`); when it holds such a word in brackets
 (`Search (deprecated)`); or when it holds ❌. It never is when it also holds a "new" word
 (After, New, v3, Correct, Recommended, ✅): "Migrating from v2 to v3" marks nothing. Headings
@@ -29,7 +30,7 @@ from mem0lint.rule import Diagnostic
 
 _OLD = (
     r"before|old|older|deprecated|legacy|wrong|incorrect|bad|avoid|don['’]?t|do not|outdated"
-    r"|v[12](?:\.x)?"
+    r"|v[012](?:\.x)?"
 )
 _NEW = r"after|new|newer|v3(?:\.x)?|correct|right|good|recommended|fixed|updated|current|instead"
 _OLD_START = re.compile(rf"^(?P<word>{_OLD})\b(?P<rest>.*)$", re.IGNORECASE)
@@ -43,6 +44,7 @@ _PROSE = frozenset(
     {"you", "we", "your", "our", "i", "it", "this", "the", "a", "an", "forget", "miss", "to"}
     | {"let", "start", "begin"}
 )
+# v1 / v2 are "old" only on a page that mentions v3; v0 always is (1.0 shipped in 2025).
 _VERSION = re.compile(r"^v[12]", re.IGNORECASE)
 _HAS_V3 = re.compile(r"\bv3\b", re.IGNORECASE)
 _DECOR = " \t#*_`>|\"'"
@@ -119,6 +121,8 @@ _HEADING = re.compile(r"^ {0,3}#{1,6}\s+(?P<text>.*?)\s*#*\s*$")
 _TAB_OPEN = re.compile(r"<Tab\b[^>]*?\btitle\s*=\s*(?:\"(?P<a>[^\"]*)\"|'(?P<b>[^']*)')")
 _TAB_CLOSE = re.compile(r"</Tab\s*>")
 _FENCE = re.compile(r"^(?P<indent> *)(?P<fence>`{3,}|~{3,})(?P<info>.*)$")
+# A paragraph that is one bold phrase (`**Before:**`, `__Old way__`): a label for the block below.
+_BOLD_LINE = re.compile(r"^ {0,3}(?P<mark>\*\*|__)(?P<text>[^*_].*?)(?P=mark)\s*:?\s*$")
 
 
 def _markdown_labels(lines: list[str], starts: set[int]) -> dict[int, list[str]]:
@@ -126,6 +130,7 @@ def _markdown_labels(lines: list[str], starts: set[int]) -> dict[int, list[str]]
     the tab it is in, its nearest heading."""
     labels: dict[int, list[str]] = {}
     heading, tabs = "", []
+    lead = ""  # the bold paragraph line just above, while only blank lines follow it
     position = 0
     while position < len(lines):
         line = lines[position].rstrip("\r\n")
@@ -137,12 +142,16 @@ def _markdown_labels(lines: list[str], starts: set[int]) -> dict[int, list[str]]
                 info = fence.group("info").strip().split(None, 1)
                 title = info[1] if len(info) > 1 else ""
                 title = re.sub(r"^\{?\s*title\s*=\s*|[\"'{}]", "", title)
-                labels[position + 1] = [title, tabs[-1] if tabs else "", heading]
+                labels[position + 1] = [title, tabs[-1] if tabs else "", heading, lead]
             position += 1
             while position < len(lines) and not closer.match(lines[position].rstrip("\r\n")):
                 position += 1
             position += 1
+            lead = ""
             continue
+        if line.strip():
+            bold = _BOLD_LINE.match(line)
+            lead = bold.group("text") if bold else ""
         found = _HEADING.match(line)
         if found:
             heading = found.group("text")
