@@ -26,6 +26,7 @@ import libcst as cst
 from mem0lint.binding import BindingCollector, ProjectLookup, Resolver
 from mem0lint.modules import PROJECT_MARKERS, ModuleFinder
 from mem0lint.sdk.dialects import DIALECTS, Dialect
+from mem0lint.walk import walk
 
 __all__ = ["PROJECT_MARKERS", "ModuleFinder", "ModuleView", "ProjectIndex", "module_names"]
 
@@ -115,7 +116,7 @@ class ProjectIndex:
             try:
                 module = cst.parse_module(data)
                 collector = BindingCollector()
-                module.visit(collector)
+                walk(module, collector)  # libcst's own `visit` rebuilds the tree (walk.py)
             except Exception:  # unparsable (or too deep): nothing is known about it
                 return None
             resolver = Resolver(collector, self.view(path))
@@ -191,6 +192,50 @@ class ProjectIndex:
                 return None
             folder = parent
 
+    def may_bind(self, dotted: str, near: Path) -> bool:
+        """Could `_lookup` find a client at `dotted` or at any name under it (`dotted.x.y`)?
+        False only when proved not (pruning.py asks it of each import): `_lookup` finds none at
+        `dotted` itself (its module is not found, or `_cannot_bind` says so from its bytes),
+        and no module is found under it (the file of `dotted.x` is located through every part
+        of `dotted`)."""
+        head, _, attr = dotted.rpartition(".")
+        if head and attr:
+            path = self.finder.locate(head, near)
+            if path is not None and not self._cannot_bind(path, attr):
+                return True  # parsing that module to know more costs more than it saves
+        parts = dotted.split(".")
+        if not all(parts):
+            return False  # `locate` finds nothing for an empty part
+        if self.finder.locate(dotted, near) is not None:
+            return True  # a module: `dotted.x` may be anything it binds
+        for root in self.finder.search_folders(os.path.dirname(os.path.abspath(near))):
+            folder = root
+            for part in parts:
+                if part not in self.finder.listing(folder):
+                    break
+                folder = os.path.join(folder, part)
+            else:
+                return True  # a folder: `dotted.x` may be a module in it
+        return False
+
+    def client_fixtures(self, path: Path) -> frozenset[str]:
+        """The fixtures from the `conftest.py` files above `path` that `fixture(path, name)`
+        finds a client for: the only fixtures from outside a test file that may give one."""
+        folder = os.path.dirname(os.path.abspath(path))
+        top = self.finder.project_top(folder)
+        names: set[str] = set()
+        while True:
+            conftest = Path(folder) / "conftest.py"
+            if conftest != path and "conftest.py" in self.finder.listing(folder):
+                parsed = self._parse(conftest)
+                if parsed is not None:
+                    names.update(parsed.collector.fixtures)
+            parent = os.path.dirname(folder)
+            if folder == top or parent == folder:
+                break
+            folder = parent
+        return frozenset(name for name in names if self.fixture(path, name) is not None)
+
     def is_local(self, name: str, near: Path) -> bool:
         """Is the top-level module `name` one of the project's, seen from `near`?"""
         return self.finder.has_top_level(name, near)
@@ -243,8 +288,22 @@ class ModuleView(ProjectLookup):
     def returns(self, dotted: str) -> Dialect | None:
         return self.index._lookup("returns", dotted, self.path)
 
+    def may_bind_client(self, dotted: str) -> bool:
+        """Could `instance` or `returns` of `dotted` (as an import of this module spells it),
+        or of a name under it, be a client? False only when proved not (ProjectIndex.may_bind)."""
+        absolute = self.absolute(dotted)
+        if absolute.startswith("."):
+            return False  # beyond the top: never found
+        return self.index.may_bind(absolute, self.path)
+
     def top_level_names(self) -> frozenset[str]:
         return _LocalNames(self.index, self.path)  # type: ignore[return-value]
+
+    def client_fixtures(self) -> frozenset[str]:
+        """The names of the fixtures from conftests that give this test file a client."""
+        if not is_test_file(self.path):
+            return frozenset()
+        return self.index.client_fixtures(self.path)
 
     def fixture(self, name: str) -> Dialect | None:
         # pytest injects conftest fixtures only into what it collects: test files and conftests.

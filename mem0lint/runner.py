@@ -118,10 +118,17 @@ def _run_program(
         # Once, on the program as written: input too deep for the parsers is refused whether or
         # not pruning would drop it, so a check and a fix give the same verdict.
         engine.guard_nesting(parsed)
-        if mode.replays and pruning.prunable(report.source.path, parsed):
+        # A test's parameter may be a conftest's client: a test file is pruned only when the
+        # names of those fixtures are known (they are seeds), or when there is no project.
+        fixtures = getattr(project, "client_fixtures", None)
+        known = project is None or fixtures is not None
+        if mode.replays and pruning.prunable(report.source.path, parsed, fixtures_known=known):
             seeds = pruning.seed_words(tuple(rules.settings.receivers))
+            given = fixtures() if fixtures is not None else frozenset()
             local = project.top_level_names() if project is not None else frozenset()
-            parsed, layout = pruning.analyse(parsed, seeds, local)
+            imports = pruning.ImportTaint(project, rules.settings.receivers, given)
+            seeds |= given
+            parsed, layout = pruning.analyse(parsed, seeds, local, imports)
         module = engine.parse(parsed, guarded=True)
     except engine.ParseFailure as error:
         if not program.separated:
