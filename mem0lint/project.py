@@ -81,6 +81,7 @@ class ProjectIndex:
         self._parsed: dict[Path, _Parsed | None] = {}
         self._active: set[tuple[str, str]] = set()  # lookups in progress (import cycles)
         self._sent: set[str] = set()
+        self._may_bind: dict[tuple[str, str], bool] = {}  # (dotted, folder) -> `may_bind`
 
     @classmethod
     def for_paths(
@@ -198,6 +199,13 @@ class ProjectIndex:
         `dotted` itself (its module is not found, or `_cannot_bind` says so from its bytes),
         and no module is found under it (the file of `dotted.x` is located through every part
         of `dotted`)."""
+        key = (dotted, os.path.dirname(os.path.abspath(near)))
+        found = self._may_bind.get(key)
+        if found is None:
+            found = self._may_bind[key] = self._may_bind_uncached(dotted, near)
+        return found
+
+    def _may_bind_uncached(self, dotted: str, near: Path) -> bool:
         head, _, attr = dotted.rpartition(".")
         if head and attr:
             path = self.finder.locate(head, near)

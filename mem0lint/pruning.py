@@ -439,6 +439,21 @@ def _imported(node: ast.Import | ast.ImportFrom) -> list[str]:
     ]
 
 
+def _imports_anywhere(body: list[ast.stmt]) -> Iterator[ast.Import | ast.ImportFrom]:
+    """Every import statement in `body` and the statements nested in it: imports are
+    statements, so expressions are never walked."""
+    stack = list(reversed(body))
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            yield node
+            continue
+        for name in ("body", "orelse", "finalbody", "handlers", "cases"):
+            block = getattr(node, name, None)
+            if block and isinstance(block, list):
+                stack.extend(reversed(block))
+
+
 class ImportTaint:
     """Which imports from outside the standard library may give a client: the only way a name
     an import binds becomes one (binding.py) is a qualified name the SDK tables know (a client
@@ -473,9 +488,7 @@ class ImportTaint:
         does, every client binding.py can find comes from the essential seeds: the SDK's class
         names, packages and REST words then taint nothing (`from mem0.configs.base import
         MemoryConfig` and a variable named `memories` in mem0's own code)."""
-        for node in ast.walk(tree):
-            if not isinstance(node, (ast.Import, ast.ImportFrom)):
-                continue
+        for node in _imports_anywhere(tree.body):
             if any(alias.name == "*" for alias in node.names):
                 return True
             if _standard_library_only(node, local):

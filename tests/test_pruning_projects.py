@@ -12,6 +12,7 @@ What the project adds to pruning, each proved here on trees built to trip it:
 
 from __future__ import annotations
 
+import ast
 import re
 import sys
 import textwrap
@@ -289,3 +290,38 @@ def test_a_test_file_is_pruned_only_where_its_conftest_fixtures_are_known(tmp_pa
     assert index.view(tmp_path / "svc" / "service.py").client_fixtures() == frozenset()
     assert pruning.prunable(Path("tests/test_app.py"), "x = 1\n", fixtures_known=True)
     assert not pruning.prunable(Path("tests/test_app.py"), "x = 1\n")
+
+
+def test_the_imports_of_a_module_are_found_without_walking_its_expressions():
+    sources = {**{k: v for k, v in CORPUS.items()}}
+    for path in (ROOT / "fixtures").glob("*.py"):
+        sources[path.name] = path.read_text(encoding="utf-8")
+    sources["nested"] = textwrap.dedent(
+        """
+        try:
+            import a
+        except E:
+            from b import c
+        else:
+            import d
+        finally:
+            import e
+        class K:
+            def f(self):
+                if x:
+                    from .g import h
+                while y:
+                    import i
+                else:
+                    with j:
+                        import k
+        """
+    )
+    for name, source in sources.items():
+        try:
+            tree = ast.parse(source)
+        except SyntaxError:
+            continue
+        walked = [n for n in ast.walk(tree) if isinstance(n, (ast.Import, ast.ImportFrom))]
+        found = list(pruning._imports_anywhere(tree.body))
+        assert sorted(map(id, found)) == sorted(map(id, walked)), name
