@@ -226,24 +226,6 @@ class ProjectIndex:
                 return True  # a folder: `dotted.x` may be a module in it
         return False
 
-    def client_fixtures(self, path: Path) -> frozenset[str]:
-        """The fixtures from the `conftest.py` files above `path` that `fixture(path, name)`
-        finds a client for: the only fixtures from outside a test file that may give one."""
-        folder = os.path.dirname(os.path.abspath(path))
-        top = self.finder.project_top(folder)
-        names: set[str] = set()
-        while True:
-            conftest = Path(folder) / "conftest.py"
-            if conftest != path and "conftest.py" in self.finder.listing(folder):
-                parsed = self._parse(conftest)
-                if parsed is not None:
-                    names.update(parsed.collector.fixtures)
-            parent = os.path.dirname(folder)
-            if folder == top or parent == folder:
-                break
-            folder = parent
-        return frozenset(name for name in names if self.fixture(path, name) is not None)
-
     def is_local(self, name: str, near: Path) -> bool:
         """Is the top-level module `name` one of the project's, seen from `near`?"""
         return self.finder.has_top_level(name, near)
@@ -306,12 +288,6 @@ class ModuleView(ProjectLookup):
 
     def top_level_names(self) -> frozenset[str]:
         return _LocalNames(self.index, self.path)  # type: ignore[return-value]
-
-    def client_fixtures(self) -> frozenset[str]:
-        """The names of the fixtures from conftests that give this test file a client."""
-        if not is_test_file(self.path):
-            return frozenset()
-        return self.index.client_fixtures(self.path)
 
     def fixture(self, name: str) -> Dialect | None:
         # pytest injects conftest fixtures only into what it collects: test files and conftests.

@@ -29,14 +29,14 @@ With the project in view (`ImportTaint`, given by runner.py), an import from out
 standard library taints only when what it binds may be a client: a name of the SDK tables, a
 configured receiver, or what the project index may find there (a class of a project module, or
 a name it never spells, is none). When no import of the file, at any depth, may give a client,
-the SDK's words taint nothing: only the configured receivers, the conftest fixtures that give a
-client and the classes a docs page uses unimported stay seeds (mem0's own code spells `Memory`
-and `memories` everywhere and imports no client). Test files are pruned then too, with the
-conftest fixtures that give a client (`ModuleView.client_fixtures`) as seeds.
+the SDK's words taint nothing: only the configured receivers and the classes a docs page uses
+unimported stay seeds (mem0's own code spells `Memory` and `memories` everywhere and imports no
+client).
 
-Not pruned at all: test files without that view (their fixtures may come from a conftest),
-sources with `noqa` comments (suppressions read every comment), and sources this Python cannot
-parse.
+Not pruned at all: test files (their fixtures may come from a conftest; seeding the conftest
+fixtures that give a client was proved exact, but on test files the analysis cost as much as
+it saved), sources with `noqa` comments (suppressions read every comment), and sources this
+Python cannot parse.
 tests/test_pruning.py proves on the fixtures, every rule example and a generated corpus that
 pruning changes no finding; tests/test_pruning_projects.py proves it with the project in view
 (the corpus as a project, conftest fixtures), and scripts/pruning_equality.py on real trees.
@@ -475,7 +475,7 @@ class ImportTaint:
         self.project = project
         self.known = _known_names() | frozenset(receivers)
         # The seeds that do not come through an import: the configured receivers' last parts,
-        # the conftest fixtures that give a client, the classes a docs page uses unimported.
+        # the classes a docs page uses unimported (and what the caller adds: `essential`).
         self.essential = (
             frozenset(essential)
             | frozenset(name.rsplit(".", 1)[-1] for name in receivers if name)
@@ -594,13 +594,10 @@ def seed_words(receivers: tuple[str, ...] = ()) -> frozenset[str]:
     return frozenset(words)
 
 
-def prunable(path: Path, source: Source, fixtures_known: bool = False) -> bool:
-    """Not test files (fixtures come from conftests) unless the caller seeds the names of the
-    conftest fixtures that give a client (`fixtures_known`), nor sources with a suppression
-    comment (they must all be read); nothing while `unpruned()` is in effect."""
-    if _OFF.get() or mentions_noqa(source):
-        return False
-    return fixtures_known or not is_test_file(path)
+def prunable(path: Path, source: Source) -> bool:
+    """Not test files (fixtures come from conftests), nor sources with a suppression comment
+    (they must all be read); nothing while `unpruned()` is in effect."""
+    return not _OFF.get() and not is_test_file(path) and not mentions_noqa(source)
 
 
 _OFF: ContextVar[bool] = ContextVar("mem0lint_unpruned", default=False)

@@ -118,16 +118,10 @@ def _run_program(
         # Once, on the program as written: input too deep for the parsers is refused whether or
         # not pruning would drop it, so a check and a fix give the same verdict.
         engine.guard_nesting(parsed)
-        # A test's parameter may be a conftest's client: a test file is pruned only when the
-        # names of those fixtures are known (they are seeds), or when there is no project.
-        fixtures = getattr(project, "client_fixtures", None)
-        known = project is None or fixtures is not None
-        if mode.replays and pruning.prunable(report.source.path, parsed, fixtures_known=known):
+        if mode.replays and pruning.prunable(report.source.path, parsed):
             seeds = pruning.seed_words(tuple(rules.settings.receivers))
-            given = fixtures() if fixtures is not None else frozenset()
             local = project.top_level_names() if project is not None else frozenset()
-            imports = pruning.ImportTaint(project, rules.settings.receivers, given)
-            seeds |= given
+            imports = pruning.ImportTaint(project, rules.settings.receivers)
             parsed, layout = pruning.analyse(parsed, seeds, local, imports)
         module = engine.parse(parsed, guarded=True)
     except engine.ParseFailure as error:

@@ -7,7 +7,7 @@ What the project adds to pruning, each proved here on trees built to trip it:
   tables, a configured receiver, or what the project index finds there); `from
   mem0.configs.base import MemoryConfig` does not, whatever words it spells;
 - when no import of a file, at any depth, may give a client, the SDK's words taint nothing;
-- test files are pruned too, with the conftest fixtures that give a client as seeds.
+- test files stay unpruned (their conftest fixtures), next to pruned modules of the project.
 """
 
 from __future__ import annotations
@@ -58,11 +58,9 @@ def _write(folder: Path, files: dict[str, str]) -> None:
 def _pruned_text(path: Path) -> str:
     """What libcst would parse of `path` in a check (runner.py's seeds and import judge)."""
     view = ProjectIndex().view(path)
-    fixtures = view.client_fixtures()
-    seeds = pruning.seed_words() | fixtures
-    imports = pruning.ImportTaint(view, (), fixtures)
+    imports = pruning.ImportTaint(view, ())
     text = path.read_text(encoding="utf-8")
-    return pruning.analyse(text, seeds, view.top_level_names(), imports)[0]
+    return pruning.analyse(text, pruning.seed_words(), view.top_level_names(), imports)[0]
 
 
 # The generated corpus as a project, three ways --------------------------------------------------
@@ -268,28 +266,15 @@ TREE = {
 }
 
 
-def test_pruning_test_files_with_conftest_fixtures_as_seeds_changes_no_finding(tmp_path):
+def test_a_project_with_conftest_fixtures_gives_the_same_findings_pruned_or_not(tmp_path):
     _write(tmp_path, TREE)
     found = assert_same_findings(tmp_path)
     assert {Path(f[0]).name for f in found} >= {"service.py", "test_service.py"}
     assert not any(Path(f[0]).name in ("quiet.py", "test_shadow.py") for f in found)
-    test_file = _pruned_text(tmp_path / "tests" / "test_service.py")
-    assert "def test_search(client)" in test_file  # a conftest's client: a seed
-    assert "test_nothing" not in test_file  # nothing to do with a client: pruned
-    shadowed = _pruned_text(tmp_path / "tests" / "test_shadow.py")
-    assert "return object()" in shadowed  # the local fixture that hides the conftest's: kept
-    assert "from svc.models import Settings" in _pruned_text(tmp_path / "svc" / "quiet.py")
-    assert "def memories" not in _pruned_text(tmp_path / "svc" / "quiet.py")
-
-
-def test_a_test_file_is_pruned_only_where_its_conftest_fixtures_are_known(tmp_path):
-    _write(tmp_path, TREE)
-    index = ProjectIndex()
-    view = index.view(tmp_path / "tests" / "test_service.py")
-    assert view.client_fixtures() == frozenset({"client"})
-    assert index.view(tmp_path / "svc" / "service.py").client_fixtures() == frozenset()
-    assert pruning.prunable(Path("tests/test_app.py"), "x = 1\n", fixtures_known=True)
-    assert not pruning.prunable(Path("tests/test_app.py"), "x = 1\n")
+    quiet = _pruned_text(tmp_path / "svc" / "quiet.py")
+    assert "from svc.models import Settings" in quiet and "def memories" not in quiet
+    service = _pruned_text(tmp_path / "svc" / "service.py")
+    assert "client = make()" in service and "def noise" not in service
 
 
 def test_the_imports_of_a_module_are_found_without_walking_its_expressions():
