@@ -146,7 +146,8 @@ class _Scan:
                 children = [(item, handlers) for item in node.items] + [(node.body, inner)]
             elif isinstance(node, (cst.Try, cst.TryStar)):
                 clauses = tuple(("except", h.type) for h in node.handlers)
-                children = [(node.body, handlers + (clauses,))]
+                # `try: ... finally:` has no clause: it expects nothing (and adds no context).
+                children = [(node.body, handlers + (clauses,) if clauses else handlers)]
                 rest: list = [*node.handlers, node.orelse, node.finalbody]
                 children += [(child, handlers) for child in rest if child is not None]
             elif isinstance(node, (cst.FunctionDef, cst.Lambda)):

@@ -26,6 +26,7 @@ import libcst as cst
 from mem0lint.binding import BindingCollector, ProjectLookup, Resolver
 from mem0lint.modules import PROJECT_MARKERS, ModuleFinder
 from mem0lint.sdk.dialects import DIALECTS, Dialect
+from mem0lint.walk import walk
 
 __all__ = ["PROJECT_MARKERS", "ModuleFinder", "ModuleView", "ProjectIndex", "module_names"]
 
@@ -80,6 +81,7 @@ class ProjectIndex:
         self._parsed: dict[Path, _Parsed | None] = {}
         self._active: set[tuple[str, str]] = set()  # lookups in progress (import cycles)
         self._sent: set[str] = set()
+        self._may_bind: dict[tuple[str, str], bool] = {}  # (dotted, folder) -> `may_bind`
 
     @classmethod
     def for_paths(
@@ -115,7 +117,7 @@ class ProjectIndex:
             try:
                 module = cst.parse_module(data)
                 collector = BindingCollector()
-                module.visit(collector)
+                walk(module, collector)  # libcst's own `visit` rebuilds the tree (walk.py)
             except Exception:  # unparsable (or too deep): nothing is known about it
                 return None
             resolver = Resolver(collector, self.view(path))
@@ -191,6 +193,39 @@ class ProjectIndex:
                 return None
             folder = parent
 
+    def may_bind(self, dotted: str, near: Path) -> bool:
+        """Could `_lookup` find a client at `dotted` or at any name under it (`dotted.x.y`)?
+        False only when proved not (pruning.py asks it of each import): `_lookup` finds none at
+        `dotted` itself (its module is not found, or `_cannot_bind` says so from its bytes),
+        and no module is found under it (the file of `dotted.x` is located through every part
+        of `dotted`)."""
+        key = (dotted, os.path.dirname(os.path.abspath(near)))
+        found = self._may_bind.get(key)
+        if found is None:
+            found = self._may_bind[key] = self._may_bind_uncached(dotted, near)
+        return found
+
+    def _may_bind_uncached(self, dotted: str, near: Path) -> bool:
+        head, _, attr = dotted.rpartition(".")
+        if head and attr:
+            path = self.finder.locate(head, near)
+            if path is not None and not self._cannot_bind(path, attr):
+                return True  # parsing that module to know more costs more than it saves
+        parts = dotted.split(".")
+        if not all(parts):
+            return False  # `locate` finds nothing for an empty part
+        if self.finder.locate(dotted, near) is not None:
+            return True  # a module: `dotted.x` may be anything it binds
+        for root in self.finder.search_folders(os.path.dirname(os.path.abspath(near))):
+            folder = root
+            for part in parts:
+                if part not in self.finder.listing(folder):
+                    break
+                folder = os.path.join(folder, part)
+            else:
+                return True  # a folder: `dotted.x` may be a module in it
+        return False
+
     def is_local(self, name: str, near: Path) -> bool:
         """Is the top-level module `name` one of the project's, seen from `near`?"""
         return self.finder.has_top_level(name, near)
@@ -242,6 +277,14 @@ class ModuleView(ProjectLookup):
 
     def returns(self, dotted: str) -> Dialect | None:
         return self.index._lookup("returns", dotted, self.path)
+
+    def may_bind_client(self, dotted: str) -> bool:
+        """Could `instance` or `returns` of `dotted` (as an import of this module spells it),
+        or of a name under it, be a client? False only when proved not (ProjectIndex.may_bind)."""
+        absolute = self.absolute(dotted)
+        if absolute.startswith("."):
+            return False  # beyond the top: never found
+        return self.index.may_bind(absolute, self.path)
 
     def top_level_names(self) -> frozenset[str]:
         return _LocalNames(self.index, self.path)  # type: ignore[return-value]

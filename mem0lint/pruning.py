@@ -25,10 +25,21 @@ walrus targets, attributes (`self.x = ...`), and for other statements every targ
 mutated dict and capture. Each choice errs towards keeping. (A class's header never changes what
 happens in its methods: binding.py judges no call on a bare `self`, only on its attributes.)
 
-Not pruned at all: test files (their fixtures may come from a conftest), sources with
-`noqa` comments (suppressions read every comment), and sources this Python cannot parse.
+With the project in view (`ImportTaint`, given by runner.py), an import from outside the
+standard library taints only when what it binds may be a client: a name of the SDK tables, a
+configured receiver, or what the project index may find there (a class of a project module, or
+a name it never spells, is none). When no import of the file, at any depth, may give a client,
+the SDK's words taint nothing: only the configured receivers and the classes a docs page uses
+unimported stay seeds (mem0's own code spells `Memory` and `memories` everywhere and imports no
+client).
+
+Not pruned at all: test files (their fixtures may come from a conftest; seeding the conftest
+fixtures that give a client was proved exact, but on test files the analysis cost as much as
+it saved), sources with `noqa` comments (suppressions read every comment), and sources this
+Python cannot parse.
 tests/test_pruning.py proves on the fixtures, every rule example and a generated corpus that
-pruning changes no finding.
+pruning changes no finding; tests/test_pruning_projects.py proves it with the project in view
+(the corpus as a project, conftest fixtures), and scripts/pruning_equality.py on real trees.
 """
 
 from __future__ import annotations
@@ -69,6 +80,7 @@ class _Unit:
         "always",
         "taints",
         "defines",
+        "judged",
     )
 
     def __init__(self, first: int, last: int, words: set[str], binds: set[str]) -> None:
@@ -82,6 +94,8 @@ class _Unit:
         # A plain function's name: the binder binds its parameters from every place the name is
         # spelled (bind/params.py), so when it is kept, so is every unit that spells it.
         self.defines: frozenset[str] = frozenset()
+        # An import judged by what it binds (`ImportTaint`): its words never taint it.
+        self.judged = False
 
 
 @dataclass
@@ -114,18 +128,27 @@ def prune(source: Source, seeds: Iterable[str], local: frozenset[str] = frozense
 
 
 def analyse(
-    source: Source, seeds: Iterable[str], local: frozenset[str] = frozenset()
+    source: Source,
+    seeds: Iterable[str],
+    local: frozenset[str] = frozenset(),
+    imports: ImportTaint | None = None,
 ) -> tuple[Source, Layout | None]:
-    """`prune`, and the layout of what is left (None when this Python cannot parse it)."""
+    """`prune`, and the layout of what is left (None when this Python cannot parse it).
+
+    `imports`: judges which imports may give a client (see `ImportTaint`); None: every import
+    from outside the standard library taints."""
     try:
         text = source.decode("utf-8") if isinstance(source, bytes) else source
         tree = ast.parse(text)
     except (SyntaxError, ValueError, UnicodeDecodeError, RecursionError, MemoryError):
         return source, None  # libcst says what is wrong, or parses what this Python cannot
     rows = _ROW.findall(text)
-    owners = _units(tree, rows, local)
+    owners = _units(tree, rows, local, imports)
     units = [u for _, unit, members in owners for u in [unit, *members]]
-    kept = _kept(units, frozenset(seeds))
+    seeds = frozenset(seeds)
+    if imports is not None and not imports.any_gives(tree, local):
+        seeds &= imports.essential  # no client can come from an import: the SDK words are moot
+    kept = _kept(units, seeds)
     # A pruned class header spans its members: they go with it, and leave no `pass`.
     pruned = [
         unit
@@ -204,7 +227,7 @@ def _unit(rows: list[str], first: int, last: int, node: ast.stmt | None = None) 
 
 
 def _units(
-    tree: ast.Module, rows: list[str], local: frozenset[str]
+    tree: ast.Module, rows: list[str], local: frozenset[str], imports: ImportTaint | None = None
 ) -> list[tuple[ast.stmt, _Unit, list[_Unit]]]:
     """For each top-level statement: the unit that decides whether it is kept, and the units of
     its members when it is a class pruned member by member."""
@@ -233,6 +256,9 @@ def _units(
                 future = isinstance(node, ast.ImportFrom) and node.module == "__future__"
                 unit.always = not standard or star or future
                 unit.taints = not standard
+                if unit.taints and not star and imports is not None:
+                    unit.judged = True
+                    unit.taints = any(imports.may_give(name) for name in _imported(node))
             owners.append((node, unit, []))
     return owners
 
@@ -399,6 +425,110 @@ def _names_in(node: ast.AST) -> set[str]:
     return {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
 
 
+# Imports that may give a client ------------------------------------------------------------------
+
+
+def _imported(node: ast.Import | ast.ImportFrom) -> list[str]:
+    """The dotted name each name an import binds stands for, as binding.py writes it."""
+    if isinstance(node, ast.Import):
+        return [alias.name if alias.asname else alias.name.split(".")[0] for alias in node.names]
+    module = "." * node.level + (node.module or "")
+    return [
+        f"{module}{alias.name}" if module.endswith(".") else f"{module}.{alias.name}"
+        for alias in node.names
+    ]
+
+
+def _imports_anywhere(body: list[ast.stmt]) -> Iterator[ast.Import | ast.ImportFrom]:
+    """Every import statement in `body` and the statements nested in it: imports are
+    statements, so expressions are never walked."""
+    stack = list(reversed(body))
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            yield node
+            continue
+        for name in ("body", "orelse", "finalbody", "handlers", "cases"):
+            block = getattr(node, name, None)
+            if block and isinstance(block, list):
+                stack.extend(reversed(block))
+
+
+class ImportTaint:
+    """Which imports from outside the standard library may give a client: the only way a name
+    an import binds becomes one (binding.py) is a qualified name the SDK tables know (a client
+    class, a factory on it, a request record, an HTTP client or `requests.post`), a configured
+    receiver, or what the project index finds at it (`ProjectLookup.instance`/`returns`, for
+    the name or a name under it). An import that can give none of these taints nothing, like a
+    standard library import, whatever words it spells (`from mem0.configs.base import
+    MemoryConfig`); it is still kept.
+
+    `project`: the file's view of the project index (None: the file judged alone, where the
+    index gives nothing); `receivers`: the configured receivers' dotted names."""
+
+    def __init__(
+        self,
+        project: object | None,
+        receivers: Iterable[str] = (),
+        essential: Iterable[str] = (),
+    ) -> None:
+        self.project = project
+        self.known = _known_names() | frozenset(receivers)
+        # The seeds that do not come through an import: the configured receivers' last parts,
+        # the classes a docs page uses unimported (and what the caller adds: `essential`).
+        self.essential = (
+            frozenset(essential)
+            | frozenset(name.rsplit(".", 1)[-1] for name in receivers if name)
+            | frozenset(dialects.DOCS_IMPLICIT_CLASSES)
+        )
+        self._given: dict[str, bool] = {}
+
+    def any_gives(self, tree: ast.Module, local: frozenset[str]) -> bool:
+        """Does any import of the module, at any depth, give a client (or import `*`)? When none
+        does, every client binding.py can find comes from the essential seeds: the SDK's class
+        names, packages and REST words then taint nothing (`from mem0.configs.base import
+        MemoryConfig` and a variable named `memories` in mem0's own code)."""
+        for node in _imports_anywhere(tree.body):
+            if any(alias.name == "*" for alias in node.names):
+                return True
+            if _standard_library_only(node, local):
+                continue
+            if any(self.may_give(name) for name in _imported(node)):
+                return True
+        return False
+
+    def may_give(self, dotted: str) -> bool:
+        given = self._given.get(dotted)
+        if given is None:
+            given = self._given[dotted] = self._may_give(dotted)
+        return given
+
+    def _may_give(self, dotted: str) -> bool:
+        for known in self.known:
+            if known == dotted or known.startswith(dotted + ".") or dotted.startswith(known + "."):
+                return True
+        if self.project is None:
+            return False
+        asks = getattr(self.project, "may_bind_client", None)
+        return True if asks is None else bool(asks(dotted))
+
+
+@functools.lru_cache(maxsize=1)
+def _known_names() -> frozenset[str]:
+    """Every qualified name binding.py and callsite.py give a meaning to outside the standard
+    library."""
+    return frozenset(
+        {
+            *dialects.CLASS_DIALECT,
+            *dialects.RESOLVABLE_CLASSES,
+            *dialects.RECORD_CLASSES,
+            *dialects.HTTP_POST_FUNCTIONS,
+            *dialects.HTTP_CLIENT_CLASSES,
+            *dialects.DOCS_IMPLICIT_CLASSES.values(),
+        }
+    )
+
+
 # Which units are kept ----------------------------------------------------------------------------
 
 
@@ -429,7 +559,7 @@ def _kept(units: list[_Unit], seeds: frozenset[str]) -> set[int]:
         for unit in units:
             if id(unit) in tainted:
                 continue
-            if unit.taints or not unit.words.isdisjoint(tainting):
+            if unit.taints or not (unit.judged or unit.words.isdisjoint(tainting)):
                 keep(unit, taint=True)
                 changed = True
             elif id(unit) not in kept and (

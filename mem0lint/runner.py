@@ -121,7 +121,8 @@ def _run_program(
         if mode.replays and pruning.prunable(report.source.path, parsed):
             seeds = pruning.seed_words(tuple(rules.settings.receivers))
             local = project.top_level_names() if project is not None else frozenset()
-            parsed, layout = pruning.analyse(parsed, seeds, local)
+            imports = pruning.ImportTaint(project, rules.settings.receivers)
+            parsed, layout = pruning.analyse(parsed, seeds, local, imports)
         module = engine.parse(parsed, guarded=True)
     except engine.ParseFailure as error:
         if not program.separated:

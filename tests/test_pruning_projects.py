@@ -1,0 +1,312 @@
+"""Pruning with the project in view (runner.py -> pruning.analyse with an `ImportTaint`) never
+changes a finding: whole trees are checked pruned and unpruned (`pruning.unpruned()`) and must
+give the same findings, positions, messages and fixes.
+
+What the project adds to pruning, each proved here on trees built to trip it:
+- an import taints only when what it binds may be a client (a client class or factory of the SDK
+  tables, a configured receiver, or what the project index finds there); `from
+  mem0.configs.base import MemoryConfig` does not, whatever words it spells;
+- when no import of a file, at any depth, may give a client, the SDK's words taint nothing;
+- test files stay unpruned (their conftest fixtures), next to pruned modules of the project.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from mem0lint import pipeline, pruning
+from mem0lint.project import ProjectIndex
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "bench"))
+import generate  # noqa: E402
+
+
+def _findings(folder: Path) -> list[tuple]:
+    run = pipeline.run(pipeline.Options(paths=(str(folder),), no_cache=True, jobs=1))
+    found = []
+    for report in run.reports:
+        path = str(report.source.path)
+        found.append((path, "error", report.error or ""))
+        for d in report.diagnostics:
+            edits = tuple((e.content, e.location, e.end_location) for e in d.edits)
+            found.append((path, d.cell, d.code, d.message, d.start, d.end, str(d.severity), edits))
+    return sorted(found, key=repr)
+
+
+def assert_same_findings(folder: Path) -> list[tuple]:
+    pruned = _findings(folder)
+    with pruning.unpruned():
+        whole = _findings(folder)
+    assert pruned == whole
+    return [f for f in pruned if f[1] != "error"]
+
+
+def _write(folder: Path, files: dict[str, str]) -> None:
+    for relative, text in files.items():
+        path = folder / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
+
+
+def _pruned_text(path: Path) -> str:
+    """What libcst would parse of `path` in a check (runner.py's seeds and import judge)."""
+    view = ProjectIndex().view(path)
+    imports = pruning.ImportTaint(view, ())
+    text = path.read_text(encoding="utf-8")
+    return pruning.analyse(text, pruning.seed_words(), view.top_level_names(), imports)[0]
+
+
+# The generated corpus as a project, three ways --------------------------------------------------
+
+CORPUS = generate.generate_sources(count=100, seed=23)
+# A project package that re-exports the SDK's classes (`from shim import MemoryClient` gives a
+# client through the project index), and one that defines look-alike classes (gives nothing).
+SHIMS = {
+    "reexport": "from mem0 import AsyncMemory, AsyncMemoryClient, Memory, MemoryClient\n"
+    "from memsy import AsyncMemsyClient, MemsyClient\n",
+    "lookalike": "".join(
+        f"class {name}:\n    pass\n\n\n"
+        for name in ("AsyncMemory", "AsyncMemoryClient", "Memory", "MemoryClient")
+    )
+    + "from memsy import AsyncMemsyClient, MemsyClient\n",
+}
+
+
+@pytest.mark.parametrize("shim", [None, *SHIMS])
+def test_pruning_with_the_project_changes_no_finding_in_the_generated_corpus(tmp_path, shim):
+    (tmp_path / "pyproject.toml").write_text("[project]\nname = 'corpus'\n")
+    sources = dict(CORPUS)
+    if shim is not None:
+        (tmp_path / "shim").mkdir()
+        (tmp_path / "shim" / "__init__.py").write_text(SHIMS[shim])
+        sources = {
+            path: re.sub(r"^from mem0 import", "from shim import", text, flags=re.MULTILINE)
+            for path, text in sources.items()
+        }
+    for relative, text in sources.items():
+        path = tmp_path / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    found = assert_same_findings(tmp_path)
+    assert found  # the corpus has findings in every variant (its other imports stay)
+
+
+# Imports judged by what they bind ----------------------------------------------------------------
+
+
+def test_an_import_taints_only_when_it_may_give_a_client_without_a_project():
+    judge = pruning.ImportTaint(None)
+    assert judge.may_give("mem0.Memory")
+    assert judge.may_give("mem0")  # `import mem0` ... `mem0.MemoryClient()`
+    assert judge.may_give("mem0.client")  # `from mem0 import client` ... `client.main....`
+    assert judge.may_give("requests")  # `requests.post`, `requests.Session()`
+    assert judge.may_give("requests.post")
+    assert judge.may_give("memos.api.client.MemOSClient")
+    assert not judge.may_give("mem0.configs.base.MemoryConfig")
+    assert not judge.may_give("pydantic.BaseModel")
+    assert not judge.may_give(".models.Thing")  # relative: only a project finds it
+    assert pruning.ImportTaint(None, ["app.deps.memory"]).may_give("app.deps")
+
+
+def test_an_import_from_the_project_taints_unless_the_index_proves_it_gives_nothing(tmp_path):
+    _write(
+        tmp_path,
+        {
+            "pyproject.toml": "[project]\nname = 'app'\n",
+            "app/__init__.py": "",
+            "app/models.py": "class Thing:\n    pass\n",
+            "app/deps.py": "from mem0 import MemoryClient\n\nmemory = MemoryClient()\n",
+            "app/main.py": "x = 1\n",
+            "app/sub/__init__.py": "",
+        },
+    )
+    judge = pruning.ImportTaint(ProjectIndex().view(tmp_path / "app" / "main.py"))
+    assert not judge.may_give("app.models.Thing")  # a class: never a client
+    assert not judge.may_give("app.models.Missing")  # not spelled there
+    assert not judge.may_give("..beyond.the.top")
+    assert judge.may_give("app.deps.memory")
+    assert judge.may_give("app.deps")  # a module: `deps.memory`
+    assert judge.may_give("app.sub")  # a package: a module under it
+    assert judge.may_give(".deps.memory")
+
+
+def test_without_an_import_that_gives_a_client_the_sdk_words_taint_nothing(tmp_path):
+    """mem0's own code spells its class names and `memories` everywhere; nothing it imports
+    gives a client, so only its imports are left for libcst."""
+    _write(
+        tmp_path,
+        {
+            "pyproject.toml": "[project]\nname = 'lib'\n",
+            "lib/__init__.py": "",
+            "lib/configs.py": "class MemoryConfig:\n    pass\n",
+            "lib/memory.py": '''
+                from lib.configs import MemoryConfig
+
+
+                class Memory:
+                    """The Memory class."""
+
+                    def __init__(self, config: MemoryConfig):
+                        self.memories = []
+
+                    def search(self, query):
+                        memories = self.memories
+                        return [m for m in memories if query in m]
+
+
+                def noise(memory: Memory):
+                    return memory.search("q", filters={"user_id": "u"})
+                ''',
+        },
+    )
+    pruned = _pruned_text(tmp_path / "lib" / "memory.py")
+    assert "from lib.configs import MemoryConfig" in pruned
+    assert "memories" not in pruned and "noise" not in pruned
+    assert_same_findings(tmp_path)
+
+
+TREE = {
+    "pyproject.toml": "[project]\nname = 'svc'\n",
+    "svc/__init__.py": "",
+    "svc/models.py": "class Settings:\n    pass\n",
+    "svc/deps.py": """
+        from mem0 import MemoryClient
+
+
+        def make():
+            return MemoryClient(api_key="k")
+        """,
+    "svc/service.py": """
+        from svc.deps import make
+        from svc.models import Settings
+
+        client = make()
+
+
+        def noise(settings: Settings):
+            return settings
+
+
+        def recall(user):
+            return client.search("q", user_id=user, version="v2")
+        """,
+    "svc/quiet.py": """
+        from svc.models import Settings
+
+
+        def recall(memory, user):
+            # `memory` is no client this file can know: silent, pruned or not.
+            return memory.search("q", user_id=user)
+
+
+        def memories(settings: Settings):
+            return settings
+        """,
+    "tests/conftest.py": """
+        import pytest
+        from mem0 import MemoryClient
+
+
+        @pytest.fixture
+        def client():
+            return MemoryClient(api_key="k")
+
+
+        @pytest.fixture
+        def settings():
+            return {}
+        """,
+    "tests/test_service.py": """
+        import pytest
+
+
+        def helper(value):
+            return value
+
+
+        @pytest.fixture
+        def memories(settings):
+            return helper(settings)
+
+
+        def test_search(client):
+            client.search("q", user_id="u")
+
+
+        def test_rebound(settings, memories):
+            assert helper(memories) == settings
+
+
+        class TestClient:
+            def test_get_all(self, client):
+                client.get_all(user_id="u")
+
+            def test_nothing(self, settings):
+                assert settings == {}
+        """,
+    "tests/test_shadow.py": """
+        import pytest
+
+
+        @pytest.fixture
+        def client():
+            return object()
+
+
+        def test_search(client):
+            client.search("q", user_id="u")
+        """,
+}
+
+
+def test_a_project_with_conftest_fixtures_gives_the_same_findings_pruned_or_not(tmp_path):
+    _write(tmp_path, TREE)
+    found = assert_same_findings(tmp_path)
+    assert {Path(f[0]).name for f in found} >= {"service.py", "test_service.py"}
+    assert not any(Path(f[0]).name in ("quiet.py", "test_shadow.py") for f in found)
+    quiet = _pruned_text(tmp_path / "svc" / "quiet.py")
+    assert "from svc.models import Settings" in quiet and "def memories" not in quiet
+    service = _pruned_text(tmp_path / "svc" / "service.py")
+    assert "client = make()" in service and "def noise" not in service
+
+
+def test_the_imports_of_a_module_are_found_without_walking_its_expressions():
+    sources = {**{k: v for k, v in CORPUS.items()}}
+    for path in (ROOT / "fixtures").glob("*.py"):
+        sources[path.name] = path.read_text(encoding="utf-8")
+    sources["nested"] = textwrap.dedent(
+        """
+        try:
+            import a
+        except E:
+            from b import c
+        else:
+            import d
+        finally:
+            import e
+        class K:
+            def f(self):
+                if x:
+                    from .g import h
+                while y:
+                    import i
+                else:
+                    with j:
+                        import k
+        """
+    )
+    for name, source in sources.items():
+        try:
+            tree = ast.parse(source)
+        except SyntaxError:
+            continue
+        walked = [n for n in ast.walk(tree) if isinstance(n, (ast.Import, ast.ImportFrom))]
+        found = list(pruning._imports_anywhere(tree.body))
+        assert sorted(map(id, found)) == sorted(map(id, walked)), name
