@@ -112,6 +112,9 @@ PREDICTED: dict[str, dict[str, tuple[str, ...]]] = {
     "MEM133": {P: (ATTRIBUTE,)},  # update(mid, "text"): str.model_dump
     "MEM134": {P: (VALUE,), OSS: (VALUE,)},
     "MEM135": {OSS: (TYPE,)},  # Memory.add / update: no **kwargs
+    # a coroutine used as a result: TypeError (iterated, indexed, len) or AttributeError (.get)
+    "MEM140": {P: (TYPE, ATTRIBUTE), OSS: (TYPE, ATTRIBUTE)},
+    "MEM141": {P: (TYPE,), OSS: (TYPE,)},  # await on a dict / list
     # MEM124 is not here: its errors are a TypeError (closed signatures) or, for a camelCase
     # entity id on the Platform, whatever the API answers; which one, the table cannot say.
     "MEM201": {P: (PLATFORM_REJECTS,)},
