@@ -3,7 +3,8 @@ value when it is not awaited.
 
 The receiver's class comes from the binder's class mode (`Resolver.classes_of`): only a receiver
 that is one class for sure (not a union, not configured by dialect only, not a forwarded bound
-method) is judged. A module that replaces methods with mocks (`AsyncMock`, `patch`, ...) is left
+method), by the bindings that reach the call and by every binding of its name in the scope, is
+judged. A module that replaces methods with mocks (`AsyncMock`, `patch`, ...) is left
 alone: a mocked method may be a coroutine on a sync client, or a plain function on an async one.
 """
 
@@ -50,6 +51,11 @@ def receiver_class(site: CallSite) -> Optional[str]:
         return None  # an alias (`search = client.search`) is resolved in another scope
     found = site.resolver.classes_of(site.receiver, site.scope)
     if found is None or len(found) != 1:
+        return None
+    # Every binding of the receiver in the scope, whatever reaches the call, must agree too: a
+    # page that shows `client = MemoryClient()` and `client = AsyncMemoryClient()` as
+    # alternatives (read in order, the later one wins) documents both clients' calls.
+    if site.resolver.classes_of(site.receiver, getattr(site.scope, "scope", site.scope)) != found:
         return None
     if mocked(site):
         return None
