@@ -634,7 +634,8 @@ class Resolver:
         self.collector = collector
         # Class mode (`classes_of`): a value holds client classes (`AsyncMemoryClient`, ...)
         # instead of dialect ids; what only a dialect is known of (configuration, other
-        # modules of the project) is unknown there.
+        # modules of the project) is unknown there, and annotations are no evidence (a client
+        # annotated `MemoryClient` but given an `AsyncMemoryClient` is a wrong annotation).
         self._classes = classes
         self._class_resolver: Optional[Resolver] = None
         # Configured knowledge: receiver names and dotted factory names -> dialect.
@@ -860,6 +861,10 @@ class Resolver:
                     continue  # `client = None` placeholders do not make a name ambiguous
                 found.append(self.value_of(binding.value, binding.scope, depth + 1))
             elif binding.kind in ("annotation", "isinstance"):
+                if self._classes and binding.kind == "annotation":
+                    # An annotation says which client the author believes it is; whether it
+                    # is the async or the sync class is what the class mode must not believe.
+                    continue
                 found.append(self.value_of_annotation(binding.value, binding.scope, depth + 1))
             elif binding.kind == "import":
                 found.append(self._dialect_value(self._imported_object(binding.value)))
@@ -917,7 +922,7 @@ class Resolver:
         yields = self.collector.yields.get(id(function), [])
         if yields and not fixture:
             return None  # a generator function returns a generator, not a client
-        if function.returns is not None:
+        if function.returns is not None and not self._classes:  # class mode: what it returns
             annotation = function.returns.annotation
             if yields:
                 annotation = _generator_item(annotation)

@@ -78,7 +78,11 @@ def classes(code: str, expr: str = "client") -> object:
             {"AsyncMemory"},
             "mem0-oss",
         ),
-        ("import mem0\nclient: mem0.AsyncMemoryClient\n", {"AsyncMemoryClient"}, "mem0-platform"),
+        (
+            "import mem0\nclient: mem0.AsyncMemoryClient = mem0.AsyncMemoryClient()\n",
+            {"AsyncMemoryClient"},
+            "mem0-platform",
+        ),
         (
             "from mem0 import AsyncMemoryClient\n"
             "def build():\n    return AsyncMemoryClient()\n"
@@ -106,6 +110,29 @@ def test_a_union_of_sync_and_async_is_two_classes_one_dialect():
 
 def test_unknown_stays_unknown_in_class_mode():
     assert classes("client = get_client()\n") == (None, None)
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        "import mem0\nclient: mem0.AsyncMemoryClient\n",
+        "from mem0 import MemoryClient\ndef make() -> MemoryClient:\n    return build()\n"
+        "client = make()\n",
+    ],
+)
+def test_an_annotation_alone_is_no_class_evidence(code):
+    """The dialect comes from an annotation as before; the class does not (an author who
+    annotates `MemoryClient` and passes an `AsyncMemoryClient` wrote a wrong annotation)."""
+    found, value = classes(code)
+    assert found is None and value == frozenset({"mem0-platform"})
+
+
+def test_annotated_parameter_is_not_judged():
+    program = (
+        "from mem0 import MemoryClient\n"
+        "async def recall(client: MemoryClient):\n    return await client.search('q')\n"
+    )
+    assert findings(program) == []
 
 
 # --- MEM140: reported, and what the real SDK does -----------------------------------------------
