@@ -366,3 +366,24 @@ def test_a_page_showing_both_clients_under_one_name_is_silent():
     alone = page.replace("client = MemoryClient()", "other = MemoryClient()")
     report = pipeline.lint_text(alone, "page.md", rules=rules)
     assert [d.code for d in report.diagnostics] == ["MEM140"]
+
+
+def test_truth_tests_and_formatting_do_not_hide_a_later_misuse(monkeypatch):
+    """A sync helper that calls the async client, tests the result's truth (a coroutine is
+    always true) and then iterates it: the iteration raises; the `except` hides it."""
+    program = ASYNC_PLATFORM + (
+        "def recall(q):\n"
+        "    found = client.search(q, filters={'user_id': 'a'})\n"
+        "    print(f'got {found}')\n"
+        "    if not found or found is None:\n"
+        "        return 'nothing'\n"
+        "    return [m['memory'] for m in found['results']]\n"
+    )
+    (finding,) = findings(program)
+    assert finding.code == "MEM140" and finding.fix is None  # not in an `async def`
+    assert isinstance(quiet_run(program + "recall('tea')\n", monkeypatch).raised, TypeError)
+    # the same reads, then awaited: silent
+    awaited = program.replace("def recall", "async def recall").replace(
+        "return [m['memory'] for m in found['results']]", "return await found"
+    )
+    assert findings(awaited) == []

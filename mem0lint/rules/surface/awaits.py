@@ -168,11 +168,31 @@ def misuses(site: CallSite) -> list[Misuse]:
             continue
         if isinstance(root, cst.FunctionDef) and _is_def_part(node, root, parents):
             return []  # the function's own name or a parameter of the same spelling
+        if _neutral(node, parents):
+            continue
         use = _data_use(node, parents)
         if use is None:
             return []  # read in any other way: it may be awaited, passed on, stored
         found.append(Misuse(use, node, through_name=True))
     return found
+
+
+def _neutral(node: cst.Name, parents) -> bool:
+    """A read that cannot await the coroutine nor hand it on: a truth test (`if x:`, `not x`,
+    `while x`, `a if x else b`), an `is` comparison, an f-string field."""
+    parent = parents.get(id(node))
+    if isinstance(parent, (cst.If, cst.While)) and parent.test is node:
+        return True
+    if isinstance(parent, cst.IfExp) and parent.test is node:
+        return True
+    if isinstance(parent, cst.UnaryOperation) and isinstance(parent.operator, cst.Not):
+        return True
+    if isinstance(parent, cst.FormattedStringExpression) and parent.expression is node:
+        return True
+    if isinstance(parent, cst.Comparison) and parent.left is node:
+        return all(isinstance(c.operator, (cst.Is, cst.IsNot)) for c in parent.comparisons)
+    is_test = (cst.Is, cst.IsNot)
+    return isinstance(parent, cst.ComparisonTarget) and isinstance(parent.operator, is_test)
 
 
 def _is_def_part(node: cst.Name, function: cst.FunctionDef, parents) -> bool:
