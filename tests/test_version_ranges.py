@@ -147,6 +147,10 @@ def test_below_2_0_only_verified_failures_are_errors_or_warnings(version):
     # Every wheel read (0.1.0 to 2.2.1): `get`/`delete`/`history` take the id only, and
     # `batch_*` send their list unchanged to `/v1/batch/`.
     verified |= {"MEM136", "MEM137"}
+    # Every wheel read: the async clients' memory methods are coroutine functions (from 0.1.22 /
+    # 0.1.89 on), the sync clients' plain functions (a coroutine used as a result, or `await`
+    # on a dict, raises TypeError).
+    verified |= {"MEM140", "MEM141"}
     if Version(version) >= Version("1.0.0"):
         verified.add("MEM130")  # a result is {"results": [...]} from 1.0.0 on
     if Version(version) >= Version("1.0.10"):
@@ -352,6 +356,7 @@ def test_every_range_starts_at_a_release_of_the_timeline():
                 releases.V2,
                 releases.UPDATE_OPTIONAL,
                 releases.OSS_UPDATE_TEXT,
+                releases.ASYNC_CLIENT,
             )
         },
         "memsy": {">=" + releases.MEMSY_SESSIONS},

@@ -51,6 +51,5 @@ PLAIN_METHODS: dict[str, frozenset[str]] = {
     "Memory": _SHARED,
 }
 
-# mem0ai releases: the first with `AsyncMemoryClient`, the first with `AsyncMemory`.
-ASYNC_MEMORY_CLIENT = "0.1.22"
-ASYNC_MEMORY = "0.1.89"
+# The releases that added `AsyncMemoryClient` and `AsyncMemory`: releases.ASYNC_CLIENT and
+# releases.ASYNC_MEMORY.

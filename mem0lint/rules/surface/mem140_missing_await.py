@@ -14,7 +14,8 @@ from mem0lint.rules.surface.awaits import (
     receiver_class,
 )
 from mem0lint.sdk.dialects import MEM0
-from mem0lint.sdk.mem0_async import ASYNC_MEMORY_CLIENT, COROUTINE_METHODS
+from mem0lint.sdk.mem0_async import COROUTINE_METHODS
+from mem0lint.sdk.releases import ASYNC_CLIENT
 
 WHAT = {
     "discarded": "the coroutine is thrown away, so the call never runs (nothing is sent or "
@@ -36,7 +37,7 @@ class MissingAwait(Rule):
     name = "missing-await"
     dialects = MEM0
     methods = frozenset().union(*COROUTINE_METHODS.values())
-    versions = {"mem0ai": f">={ASYNC_MEMORY_CLIENT}"}
+    versions = {"mem0ai": f">={ASYNC_CLIENT}"}
     severity = Severity.ERROR
     summary = "A method of `AsyncMemoryClient` / `AsyncMemory` called without `await`"
     why = (
