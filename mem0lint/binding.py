@@ -26,6 +26,7 @@ from mem0lint.bind.flow import Env, Frame, Point, extend, isinstance_narrowing, 
 from mem0lint.bind.implicit import implicit_class
 from mem0lint.bind.values import Value
 from mem0lint.sdk.dialects import RESOLVABLE_CLASSES, Dialect
+from mem0lint.sdk.mem0_async import MEM0_CLASS_NAMES
 from mem0lint.walk import walk
 
 
@@ -624,8 +625,19 @@ class Resolver:
 
     MAX_DEPTH = 20
 
-    def __init__(self, collector: BindingCollector, project: Optional[ProjectLookup] = None):
+    def __init__(
+        self,
+        collector: BindingCollector,
+        project: Optional[ProjectLookup] = None,
+        classes: bool = False,
+    ):
         self.collector = collector
+        # Class mode (`classes_of`): a value holds client classes (`AsyncMemoryClient`, ...)
+        # instead of dialect ids; what only a dialect is known of (configuration, other
+        # modules of the project) is unknown there, and annotations are no evidence (a client
+        # annotated `MemoryClient` but given an `AsyncMemoryClient` is a wrong annotation).
+        self._classes = classes
+        self._class_resolver: Optional[Resolver] = None
         # Configured knowledge: receiver names and dotted factory names -> dialect.
         self.external: dict[str, Dialect] = {}
         # What other modules of the same project define (None: this file alone).
@@ -637,6 +649,31 @@ class Resolver:
         self._memo: dict[tuple, Value] = {}
         self._active: set[tuple] = set()
         self._partial = 0  # cycles met and depth limits hit so far
+
+    # Client classes (async or sync) ----------------------------------------------------------
+    def classes_of(self, expr: cst.BaseExpression, scope: Scope) -> Value:
+        """The client classes a receiver may be (`"AsyncMemoryClient"`, `"Memory"`; other SDKs'
+        classes by qualified name), or None: the same resolution as `receiver_value`, by a
+        resolver of its own, so the dialect answers (and every rule's findings) stay as they are.
+        """
+        if self._classes:
+            return self.receiver_value(expr, scope)
+        if self._class_resolver is None:
+            self._class_resolver = Resolver(self.collector, self.project, classes=True)
+            self._class_resolver.external = self.external
+        return self._class_resolver.receiver_value(expr, scope)
+
+    def _class_value(self, qualified: str) -> Value:
+        """The value of an instance of a known class."""
+        if self._classes:
+            return frozenset({MEM0_CLASS_NAMES.get(qualified, qualified)})
+        return values.of(RESOLVABLE_CLASSES[qualified])
+
+    def _dialect_value(self, dialect: Optional[Dialect]) -> Value:
+        """The value of an object only its dialect is known of (unknown in class mode)."""
+        if self._classes:
+            return None
+        return values.of(dialect)
 
     # Knowledge from outside this file ----------------------------------------------------------
     def _imported_object(self, dotted: str) -> Dialect | None:
@@ -665,7 +702,7 @@ class Resolver:
             return self._value_of_function(
                 function, self.collector.module_scope, depth, fixture=True
             )
-        return values.of(self.project.fixture(name)) if self.project is not None else None
+        return self._dialect_value(self.project.fixture(name)) if self.project is not None else None
 
     def qualified_name(self, expr: cst.BaseExpression, scope: Scope, depth: int = 0) -> str | None:
         """`MC` -> "mem0.MemoryClient" after `from mem0 import MemoryClient as MC`."""
@@ -693,7 +730,7 @@ class Resolver:
         the receiver as written (`memory`, `self.memory`) where binding cannot see it (DI)."""
         found = self.value_of(expr, scope)
         if found is None and isinstance(expr, (cst.Name, cst.Attribute)):
-            found = values.of(self.external.get(_dotted(expr)))
+            found = self._dialect_value(self.external.get(_dotted(expr)))
         return found
 
     def dialect_of(self, expr: cst.BaseExpression, scope: Scope, depth: int = 0) -> Dialect | None:
@@ -723,7 +760,7 @@ class Resolver:
             if found is not paths.NO_WRITES:
                 return found
             name = self.qualified_name(expr, scope)
-            return values.of(self._imported_object(name)) if name else None
+            return self._dialect_value(self._imported_object(name)) if name else None
         if isinstance(expr, cst.IfExp):
             return values.join(
                 [self.value_of(e, scope, depth + 1) for e in (expr.body, expr.orelse)]
@@ -765,7 +802,9 @@ class Resolver:
         if name is None:
             return None
         # A class re-exported by another module of the project: calling it gives an instance.
-        return values.of(RESOLVABLE_CLASSES.get(name) or self._imported_callable(name))
+        if name in RESOLVABLE_CLASSES:
+            return self._class_value(name)
+        return self._dialect_value(self._imported_callable(name))
 
     def _join_ignoring_none(self, items, scope: Scope, depth: int) -> Value:
         kept = [i for i in items if not (isinstance(i, cst.Name) and i.value == "None")]
@@ -776,17 +815,17 @@ class Resolver:
         name = self.qualified_name(func, scope)
         if name is not None:
             if name in RESOLVABLE_CLASSES:
-                return values.of(RESOLVABLE_CLASSES[name])
+                return self._class_value(name)
             owner, _, attr = name.rpartition(".")
             if owner in RESOLVABLE_CLASSES and attr in RESOLVABLE_CLASSES[owner].factories:
-                return values.of(RESOLVABLE_CLASSES[owner])
+                return self._class_value(owner)
             found = self._imported_callable(name)  # a factory known from the project or config
             if found is not None:
-                return values.of(found)
+                return self._dialect_value(found)
         if name is None:
             implicit = implicit_class(self.collector, func, scope)  # docs (bind/implicit.py)
             if implicit is not None:
-                return values.of(RESOLVABLE_CLASSES[implicit])
+                return self._class_value(implicit)
         if isinstance(func, cst.Name):
             return self._value_of_bindings(
                 [b for b in scope.lookup(func.value) if b.kind == "function"] or [UNKNOWN],
@@ -822,9 +861,13 @@ class Resolver:
                     continue  # `client = None` placeholders do not make a name ambiguous
                 found.append(self.value_of(binding.value, binding.scope, depth + 1))
             elif binding.kind in ("annotation", "isinstance"):
+                if self._classes and binding.kind == "annotation":
+                    # An annotation says which client the author believes it is; whether it
+                    # is the async or the sync class is what the class mode must not believe.
+                    continue
                 found.append(self.value_of_annotation(binding.value, binding.scope, depth + 1))
             elif binding.kind == "import":
-                found.append(values.of(self._imported_object(binding.value)))
+                found.append(self._dialect_value(self._imported_object(binding.value)))
             elif binding.kind == "fixture":
                 found.append(self._value_of_fixture(binding.value, depth + 1))
             elif binding.kind == "function" and returned:
@@ -879,7 +922,7 @@ class Resolver:
         yields = self.collector.yields.get(id(function), [])
         if yields and not fixture:
             return None  # a generator function returns a generator, not a client
-        if function.returns is not None:
+        if function.returns is not None and not self._classes:  # class mode: what it returns
             annotation = function.returns.annotation
             if yields:
                 annotation = _generator_item(annotation)

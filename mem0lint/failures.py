@@ -112,6 +112,9 @@ PREDICTED: dict[str, dict[str, tuple[str, ...]]] = {
     "MEM133": {P: (ATTRIBUTE,)},  # update(mid, "text"): str.model_dump
     "MEM134": {P: (VALUE,), OSS: (VALUE,)},
     "MEM135": {OSS: (TYPE,)},  # Memory.add / update: no **kwargs
+    # a coroutine used as a result: TypeError (iterated, indexed, len) or AttributeError (.get)
+    "MEM140": {P: (TYPE, ATTRIBUTE), OSS: (TYPE, ATTRIBUTE)},
+    "MEM141": {P: (TYPE,), OSS: (TYPE,)},  # await on a dict / list
     "MEM143": {OSS: (TYPE,)},  # Memory.add: keyword-only, no **kwargs
     "MEM144": {P: (ATTRIBUTE,), OSS: (TYPE,)},  # P: str.model_dump; O: keyword-only
     # None: Mem0ValidationError (VALIDATION_003); a plain string item: str.get

@@ -1063,6 +1063,81 @@ def only_await_dropped(case, after, after_source, findings):
     assert ast.dump(written) == ast.dump(after), f"{case.call}--- fixed ---\n{after_source}"
 
 
+# MEM140: a coroutine of the async clients used as the result, inside an `async def`. (Uses
+# MEM130 also fixes, `len(...)` of the whole result, chain two fixes: left to MEM130's proof.)
+AWAIT_USES = [
+    "return {}['results']",
+    "return {}['results'][0]",
+    "return len({}['results'])",
+    "return {}.get('results')",
+    "found = {}['results'][:2]\n    return found",
+    "return [m['memory'] for m in {}['results']]",
+]
+ASYNC_CLASSES = {PLATFORM: "AsyncMemoryClient", OSS: "AsyncMemory"}
+
+
+@st.composite
+def missing_await(draw):
+    """`c.search(...)['results']` and co. on an async client in a coroutine (MEM140): the author
+    meant the result, which only `await` gives."""
+    dialect = draw(st.sampled_from([PLATFORM, OSS]))
+    cls = ASYNC_CLASSES[dialect]
+    method = draw(st.sampled_from(["search", "get_all"]))
+    query = f"{draw(QUERIES)!r}, " if method == "search" else ""
+    call = f'c.{method}({query}filters={{"user_id": {draw(ids("u_"))!r}}})'
+    body = draw(st.sampled_from(AWAIT_USES)).format(call)
+    name = f"recall_{draw(st.integers(0, 99999))}"
+    source = f"async def {name}():\n    from mem0 import {cls}\n    c = {cls}()\n    {body}\n"
+    memories = draw(st.lists(ids("m").map(lambda m: {"memory": m}), min_size=1, max_size=4))
+    result = {"results": memories}
+
+    def check(case, after, after_source, findings):
+        import asyncio
+
+        from mem0 import AsyncMemory, AsyncMemoryClient
+
+        owner = AsyncMemoryClient if cls == "AsyncMemoryClient" else AsyncMemory
+        assert inspect.iscoroutinefunction(getattr(owner, method))
+
+        class AddAwait(ast.NodeTransformer):
+            def visit_Call(self, node):
+                self.generic_visit(node)
+                if isinstance(node.func, ast.Attribute) and node.func.attr == method:
+                    return ast.Await(value=node)
+                return node
+
+        written = ast.parse(case.call).body[0]
+        meant = AddAwait().visit(ast.parse(case.call).body[0])
+        # The fix is exactly the `await`: nothing else of the coroutine changed.
+        assert ast.dump(meant) == ast.dump(after), f"{case.call}--- fixed ---\n{after_source}"
+
+        def run(function: ast.AsyncFunctionDef, awaitable: bool):
+            class Stub:
+                pass
+
+            stub = Stub()
+
+            async def coroutine(*args, **kwargs):
+                return result
+
+            def plain(*args, **kwargs):
+                return result
+
+            setattr(stub, method, coroutine if awaitable else plain)
+            function = ast.fix_missing_locations(function)
+            function.body = [s for s in function.body if not isinstance(s, ast.ImportFrom)]
+            function.body[0] = ast.parse("c = __client__").body[0]
+            namespace = {"__client__": stub}
+            exec(compile(ast.Module([function], []), "<case>", "exec"), namespace)  # noqa: S102
+            return asyncio.run(namespace[function.name]())
+
+        # What the author meant: the expression on the result; what the fix computes: the same
+        # expression on the awaited coroutine's result.
+        assert run(after, awaitable=True) == run(written, awaitable=False), after_source
+
+    return ArgumentCase(dialect, source, {}, check=check)
+
+
 # MEM123: list methods that do not exist -> get_all, with the same arguments.
 @st.composite
 def wrong_list_method(draw, dialect):
@@ -1319,6 +1394,7 @@ ARGUMENT_PROOFS: dict[str, st.SearchStrategy] = {
     "MEM135": removed_forced(OSS, "mem0.Memory:add"),
     "MEM130": result_as_list(),
     "MEM137": batch_items(),
+    "MEM140": missing_await(),
 }
 
 

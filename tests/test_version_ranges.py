@@ -77,6 +77,7 @@ def test_every_rule_states_its_range_or_holds_for_every_release():
         "MEM123",
         "MEM136",  # get/delete/history take the id only in every wheel read (0.1.0 to 2.2.1)
         "MEM137",  # batch_* send their list unchanged to /v1/batch/ (or do not exist at all)
+        "MEM141",  # MemoryClient / Memory methods are plain `def` in every wheel (0.1.20-2.2.1)
         "MEM603",
         "MEM605",
         "MEM606",
@@ -146,6 +147,10 @@ def test_below_2_0_only_verified_failures_are_errors_or_warnings(version):
     # Every wheel read (0.1.0 to 2.2.1): `get`/`delete`/`history` take the id only, and
     # `batch_*` send their list unchanged to `/v1/batch/`.
     verified |= {"MEM136", "MEM137"}
+    # Every wheel read: the async clients' memory methods are coroutine functions (from 0.1.22 /
+    # 0.1.89 on), the sync clients' plain functions (a coroutine used as a result, or `await`
+    # on a dict, raises TypeError).
+    verified |= {"MEM140", "MEM141"}
     if Version(version) >= Version("1.0.0"):
         verified.add("MEM130")  # a result is {"results": [...]} from 1.0.0 on
     if Version(version) >= Version("1.0.10"):
@@ -358,6 +363,7 @@ def test_every_range_starts_at_a_release_of_the_timeline():
                 releases.OSS_ADD_KEYWORD_ONLY,
                 releases.OSS_EXPIRATION_DATE,
                 releases.OSS_METADATA_IDENTITY,
+                releases.ASYNC_CLIENT,
             )
         },
         "memsy": {">=" + releases.MEMSY_SESSIONS},
