@@ -9,7 +9,7 @@ from mem0lint.callsite import CallSite
 from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
 from mem0lint.rules.memos.shared import MEMOS
 from mem0lint.rules.memos.writes import names_memory_ids
-from mem0lint.rules.sdk_args import argument
+from mem0lint.rules.sdk_args import argument, literal
 from mem0lint.sdk.memos import WRITES
 
 
@@ -71,6 +71,8 @@ class MemosDeleteIdsAsUserIds(Rule):
         if argument(site, WRITES.delete_memory_list) is not None:
             return
         user_id = site.keyword("user_id")
+        if user_id is not None and literal(user_id.value) is None:
+            user_id = None  # `user_id=None`: the list stands for the user, as without it
         if user_id is not None:
             effect = "it is ignored beside `user_id=`, and ALL of that user's memories are deleted"
         else:

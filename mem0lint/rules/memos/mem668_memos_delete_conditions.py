@@ -8,7 +8,7 @@ from mem0lint.callsite import CallSite
 from mem0lint.rule import Example, Finding, Rule, Severity
 from mem0lint.rules.memos.shared import MEMOS
 from mem0lint.rules.memos.writes import presence
-from mem0lint.rules.sdk_args import argument
+from mem0lint.rules.sdk_args import argument, literal
 from mem0lint.sdk.memos import WRITES
 
 
@@ -46,10 +46,11 @@ class MemosDeleteConditions(Rule):
             name: presence(_value(site, name), name in WRITES.delete_counts_when_not_none)
             for name in WRITES.delete_conditions
         }
-        # `user_ids` (the first positional) stands for `user_id` when neither `user_id` nor
-        # `memory_ids` is given.
+        # `user_ids` (the first positional) stands for `user_id` when `user_id` is None and no
+        # `memory_ids` is given (`if user_id is None and user_ids:`: an empty string is not None).
         users = argument(site, WRITES.delete_user_list)
-        if users is not None and site.keyword("user_id") is None:
+        user_id = site.keyword("user_id")
+        if users is not None and (user_id is None or literal(user_id.value) is None):
             if states["memory_ids"] == "absent":
                 states["user_id"] = presence(users.value)
             elif states["memory_ids"] == "unknown":
