@@ -154,8 +154,8 @@ PREDICTED: dict[str, dict[str, tuple[str, ...]]] = {
     "MEM606": {Y: (TYPE,)},
     "MEM607": {Y: (TYPE,)},
     "MEM610": {Y: (TYPE,)},  # MemsyClient(base_url, api_key): required
-    "MEM611": {Y: (TYPE, ATTRIBUTE)},  # iterating one EventPayload / `str.to_dict` of a dict
-    "MEM612": {Y: (ATTRIBUTE,)},  # `dict.to_dict`
+    "MEM611": {Y: (TYPE,)},  # iterating one EventPayload
+    "MEM612": {Y: (ATTRIBUTE,)},  # `dict.to_dict`; one dict: `str.to_dict` of its keys
     "MEM613": {Y: (MEMSY_REJECTS,)},  # HTTP 422: kind outside the enum
     "MEM651": {S: (VALUE,)},
     "MEM652": {S: (TYPE,)},

@@ -324,7 +324,7 @@ def test_one_payload_raises_and_the_wrapped_one_is_sent(monkeypatch):
 def test_a_dict_or_dicts_raise_attribute_error(monkeypatch):
     event = '{"actor_id": "u1", "session_id": "s1", "kind": "user_message", "content": "hi"}'
     for call, code in (
-        (f"client.ingest({event})", "MEM611"),
+        (f"client.ingest({event})", "MEM612"),
         (f"client.ingest([{event}])", "MEM612"),
     ):
         outcome = run(MEMSY + call + "\n", monkeypatch)
@@ -415,3 +415,58 @@ def test_dict_metadata_is_sent_as_an_object(monkeypatch):
     for value in ('json.dumps({"a": 1})', "meta", "None", '"{}"'):
         call = f'client.ingest([EventPayload("u1", "s1", "user_message", "hi", metadata={value})])'
         assert only(call, MEMSY, "MEM614") == [], value
+
+
+# --- expected failures: the exceptions each rule predicts -------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("handler", "silenced"),
+    [
+        ("requests.exceptions.HTTPError", True),
+        ("requests.HTTPError", True),
+        ("requests.RequestException", True),
+        ("OSError", True),  # RequestException is an OSError (IOError)
+        ("ValueError", False),
+    ],
+)
+def test_an_empty_filter_is_expected_where_the_http_error_is_caught(handler, silenced):
+    import requests
+
+    code = MEMOS + textwrap.dedent(
+        f"""
+        import requests
+
+        try:
+            client.search_memory("q", user_id="u", filter={{}})
+        except {handler}:
+            pass
+        """
+    )
+    assert issubclass(requests.exceptions.HTTPError, OSError)  # the table's base is real
+    assert (codes(code, select=("MEM666",)) == []) == silenced
+
+
+def test_write_errors_inside_pytest_raises_are_expected():
+    code = (
+        MEMOS
+        + MEMSY.replace("client", "memsy_client")
+        + textwrap.dedent(
+            """
+        import pytest
+
+        def test_errors():
+            with pytest.raises(ValueError):
+                client.delete_memory(["mem_1", "mem_2"])
+            with pytest.raises(ValueError):
+                client.get_memory(user_id="u", size=100)
+            with pytest.raises(ValueError):
+                client.update_memory("mem_1")
+            with pytest.raises(TypeError):
+                memsy_client.ingest(EventPayload("u1", "s1", "user_message", "hi"))
+            with pytest.raises(AttributeError):
+                memsy_client.ingest([{"actor_id": "u1"}])
+        """
+        )
+    )
+    assert codes(code) == []

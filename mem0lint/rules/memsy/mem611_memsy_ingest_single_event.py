@@ -22,13 +22,12 @@ class MemsyIngestSingleEvent(Rule):
     summary = "Memsy `ingest()` given one event instead of a list of events"
     why = (
         "`ingest(events: list[EventPayload])` runs `[e.to_dict() for e in events]` before "
-        "sending: one `EventPayload` raises TypeError ('EventPayload' object is not iterable), "
-        "a dict yields its keys and raises AttributeError ('str' object has no attribute "
-        "'to_dict'). Nothing is stored."
+        "sending: one `EventPayload` raises TypeError ('EventPayload' object is not iterable) "
+        "and nothing is stored. (A dict in its place: MEM612.)"
     )
     fix_safety = (
         "safe for an `EventPayload(...)` written in the call: wrapped in a list, the same event "
-        "is sent (before, the call raised without sending anything); none for a dict"
+        "is sent (before, the call raised without sending anything)"
     )
     examples = [
         Example(
@@ -52,21 +51,6 @@ class MemsyIngestSingleEvent(Rule):
             client.ingest([EventPayload("u1", "s1", "user_message", "I like tea")])
             """,
         ),
-        Example(
-            "memsy",
-            bad="""
-            client.ingest(
-                {"actor_id": "u1", "session_id": "s1", "kind": "user_message", "content": "hi"}
-            )
-            """,
-            good="""
-            from memsy import EventPayload, MemsyClient
-
-            client = MemsyClient(base_url="https://memsy.example", api_key="key")
-            event = EventPayload(actor_id="u1", session_id="s1", kind="user_message", content="hi")
-            client.ingest([event])
-            """,
-        ),
     ]
 
     def check(self, site: CallSite) -> Iterator[Finding]:
@@ -86,10 +70,4 @@ class MemsyIngestSingleEvent(Rule):
                 "`ingest()` takes a list of `EventPayload`; one payload raises TypeError (not "
                 "iterable): pass `[payload]`",
                 fix,
-            )
-        elif isinstance(value, cst.Dict):
-            yield Finding(
-                value,
-                "`ingest()` takes a list of `EventPayload`, not a dict: iterating the dict gives "
-                "its keys, and `str.to_dict` raises AttributeError",
             )

@@ -1,4 +1,4 @@
-"""MEM612: Memsy `ingest()` given dicts where it takes `EventPayload` objects."""
+"""MEM612: Memsy `ingest()` given a dict or dicts where it takes `EventPayload` objects."""
 
 from __future__ import annotations
 
@@ -19,13 +19,29 @@ class MemsyIngestDictEvents(Rule):
     dialects = MEMSY
     methods = frozenset({INGEST.method})
     severity = Severity.ERROR
-    summary = "Memsy `ingest()` given dicts where it takes `EventPayload` objects"
+    summary = "Memsy `ingest()` given a dict or dicts where it takes `EventPayload` objects"
     why = (
         "The Python client calls `e.to_dict()` on every event before sending: a dict raises "
-        "AttributeError ('dict' object has no attribute 'to_dict'). The JSON shape of the REST "
-        "API is built by `EventPayload`; construct one per event."
+        "AttributeError ('dict' object has no attribute 'to_dict'), and one dict in place of "
+        "the list is iterated as its keys ('str' object has no attribute 'to_dict'). The JSON "
+        "shape of the REST API is built by `EventPayload`; construct one per event."
     )
     examples = [
+        Example(
+            "memsy",
+            bad="""
+            client.ingest(
+                {"actor_id": "u1", "session_id": "s1", "kind": "user_message", "content": "hi"}
+            )
+            """,
+            good="""
+            from memsy import EventPayload, MemsyClient
+
+            client = MemsyClient(base_url="https://memsy.example", api_key="key")
+            event = EventPayload(actor_id="u1", session_id="s1", kind="user_message", content="hi")
+            client.ingest([event])
+            """,
+        ),
         Example(
             "memsy",
             bad="""
@@ -64,6 +80,13 @@ class MemsyIngestDictEvents(Rule):
         if arg is None:
             return
         value = arg.value
+        if isinstance(value, cst.Dict):
+            yield Finding(
+                value,
+                "`ingest()` takes a list of `EventPayload`, not a dict: iterating the dict gives "
+                "its keys, and `str.to_dict` raises AttributeError",
+            )
+            return
         if isinstance(value, (cst.List, cst.Tuple)):
             items = [e.value for e in value.elements if isinstance(e, cst.Element)]
         elif isinstance(value, cst.ListComp):
