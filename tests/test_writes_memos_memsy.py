@@ -470,3 +470,21 @@ def test_write_errors_inside_pytest_raises_are_expected():
         )
     )
     assert codes(code) == []
+
+
+# --- add_message("plain text"): not judged --------------------------------------------------------
+
+
+def test_plain_text_messages_are_sent_unchanged_and_not_judged(monkeypatch):
+    """The claim "reports success and stores nothing" (MemTensor/MemOS#1274) is about a raw
+    `/product/add` request to a self-hosted MemOS 2.0.8-2.0.9, not about `MemOSClient`. The
+    client checks only that `messages` is truthy and sends a string unchanged; MemoryOS 2.0.33's
+    own server types `messages` as `str | MessageList | RawMessageList` (memos/types/
+    general_types.py `MessagesType`), and the Cloud's handling of a string is undocumented. No
+    rule reports it: unknown stays silent."""
+    call = 'client.add_message("I like tea", user_id="u_1")'
+    outcome = run(MEMOS + call + "\n", monkeypatch)
+    assert outcome.raised is None
+    [request] = sent_to(outcome, "/add/message")
+    assert request.body["messages"] == "I like tea"
+    assert codes(MEMOS + call + "\n") == []
