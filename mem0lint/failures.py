@@ -65,6 +65,9 @@ BASES: dict[str, Union[str, None]] = {
     "memsy.exceptions.MemsyAPIError": "memsy.exceptions.MemsyError",
     # memos/exceptions.py
     "memos.exceptions.MemOSError": "builtins.Exception",
+    # requests/exceptions.py: MemOSClient calls `response.raise_for_status()` on a 4xx
+    "requests.exceptions.RequestException": "builtins.OSError",
+    "requests.exceptions.HTTPError": "requests.exceptions.RequestException",
     # pydantic's ValidationError is a ValueError (pydantic_core)
     "pydantic_core._pydantic_core.ValidationError": "builtins.ValueError",
 }
@@ -78,6 +81,7 @@ REEXPORTS: dict[str, str] = {
     "pydantic": "pydantic_core._pydantic_core",
     "pydantic_core": "pydantic_core._pydantic_core",
     "exceptions": "builtins",  # Python 2 spelling, harmless
+    "requests": "requests.exceptions",
 }
 
 VALUE = "builtins.ValueError"
@@ -86,6 +90,7 @@ ATTRIBUTE = "builtins.AttributeError"
 PLATFORM_REJECTS = "mem0.exceptions.ValidationError"  # HTTP 400 / 409 / 422
 PLATFORM_FAILS = "mem0.exceptions.MemoryError"  # HTTP 500
 MEMSY_REJECTS = "memsy.exceptions.MemsyAPIError"  # HTTP 4xx
+MEMOS_REJECTS = "requests.exceptions.HTTPError"  # MemOSClient: `raise_for_status()`
 
 P, OSS, Y, S = "mem0-platform", "mem0-oss", "memsy", "memos"
 
@@ -158,10 +163,18 @@ PREDICTED: dict[str, dict[str, tuple[str, ...]]] = {
     "MEM606": {Y: (TYPE,)},
     "MEM607": {Y: (TYPE,)},
     "MEM610": {Y: (TYPE,)},  # MemsyClient(base_url, api_key): required
+    "MEM611": {Y: (TYPE,)},  # iterating one EventPayload
+    "MEM612": {Y: (ATTRIBUTE,)},  # `dict.to_dict`; one dict: `str.to_dict` of its keys
+    "MEM613": {Y: (MEMSY_REJECTS,)},  # HTTP 422: kind outside the enum
     "MEM651": {S: (VALUE,)},
     "MEM652": {S: (TYPE,)},
     "MEM653": {S: (TYPE,)},
     "MEM663": {S: (VALUE,)},
+    "MEM666": {S: (MEMOS_REJECTS,)},  # HTTP 400: filter object cannot be empty
+    "MEM667": {S: (VALUE,)},  # several ids as user ids (one id: a wrong, successful delete)
+    "MEM668": {S: (VALUE,)},  # "exactly one delete condition is required"
+    "MEM669": {S: (VALUE,)},  # "size must be less than or equal to 50"
+    "MEM670": {S: (VALUE,)},  # "content, title or status is required"
     "MEM690": {S: (ATTRIBUTE,)},  # MemOSClient has no search / get_all / delete_all
 }
 

@@ -84,6 +84,8 @@ def _memsy():
         sent.append((request.method, request.url.path, dict(request.url.params), body))
         if request.url.path.endswith("/console/memories"):
             return httpx.Response(200, json={"items": [], "total": 0, "limit": 50, "offset": 0})
+        if request.url.path.endswith("/ingest"):
+            return httpx.Response(200, json={"event_ids": ["evt_1"]})
         return httpx.Response(200, json={"results": []})
 
     client = MemsyClient(base_url="https://memsy.example", api_key="key", max_retries=0)

@@ -35,6 +35,8 @@ def validate(sent: Sent) -> None:
         _memos_search(sent.body)
     elif path.endswith("/search") or path.endswith("/memories"):
         _memsy(sent)
+    elif path.endswith("/ingest"):
+        _memsy_ingest(sent.body)
 
 
 def _platform_query(sent: Sent, search: bool) -> None:
@@ -96,6 +98,19 @@ def _memsy(sent: Sent) -> None:
         raise Invalid("422: session_id and exclude_session_id are mutually exclusive")
 
 
+# docs.memsy.io "Ingesting events": `kind` is a closed enum (HTTP 422 otherwise).
+MEMSY_KINDS = {"user_message", "assistant_message", "tool_result", "app_event"}
+
+
+def _memsy_ingest(body: Any) -> None:
+    events = body.get("events") if isinstance(body, dict) else None
+    if not isinstance(events, list):
+        raise Invalid("422: events must be a list")
+    for event in events:
+        if event.get("kind") not in MEMSY_KINDS:
+            raise Invalid(f"422: kind {event.get('kind')!r} is not one of {sorted(MEMSY_KINDS)}")
+
+
 MEMOS_SOURCES = {"user", "agent", "public", "knowledgebase"}
 
 
@@ -104,6 +119,8 @@ def _memos_search(body: dict) -> None:
     if relativity is not None and not (0 <= relativity <= 1):
         raise Invalid(f"relativity {relativity} outside 0..1")
     filters = body.get("filter")
+    if filters == {}:  # MemTensor/MemOS#1718
+        raise Invalid("400: Invalid request parameters: filter object cannot be empty")
     if isinstance(filters, dict) and filters:
         keys = set(filters)
         global_mode = keys & {"and", "or"}

@@ -79,8 +79,14 @@ def _reply(path: str) -> dict:
     if path.endswith("/add/message"):
         data = {"success": True, "task_id": "t", "status": "running"}
         return {"code": 0, "message": "ok", "data": data}
-    if path.endswith("/get/memory") or path.endswith("/delete/memory"):
+    if path.endswith("/get/memory"):
         return {"code": 0, "message": "ok", "data": {}}
+    if path.endswith("/delete/memory"):  # MemOSDeleteMemoryResponse: DeleteMessageData
+        return {"code": 0, "message": "ok", "data": {"success": True}}
+    if path.endswith("/update/memory"):
+        return {"code": 0, "message": "ok", "data": {}}
+    if path.endswith("/ingest"):  # Memsy ingest: the ids of the stored events
+        return {"event_ids": ["evt_1"]}
     if "memsy" in path or path.startswith("/v1/search") or path.endswith("/search"):
         return {"results": []}
     if path.endswith("/console/memories"):  # Memsy memories.list: a page

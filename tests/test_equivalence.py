@@ -92,6 +92,7 @@ PLATFORM, OSS, MEMOS = "mem0-platform", "mem0-oss", "memos"
 RULES = all_rules()
 # Each program starts with the dialect's client set-up (plus the async class, for MEM121).
 HEADS = {**PREAMBLES, OSS: PREAMBLES[OSS] + "from mem0 import AsyncMemory\n"}
+HEADS["memsy"] = PREAMBLES["memsy"] + "from memsy import EventPayload\n"  # MEM611
 SAFE_FIXES = engine.RuleSet(engine.Settings())
 # Records for argument cases run through the real SDK (filter cases bring their own).
 REAL_RECORDS = [
@@ -1232,6 +1233,84 @@ def binds_like_written(case, after, after_source, findings):
     assert binding(statement_call(after)) == written, f"{case.call}--- fixed ---\n{after_source}"
 
 
+# MEM666: `filter={}` removed from MemOS `search_memory()`: the client then sends `null`.
+@st.composite
+def memos_empty_filter(draw):
+    keywords = {"user_id": draw(ids("u_"))}
+    for name, values in (
+        ("conversation_id", ids("conv_")),
+        ("memory_limit_number", st.integers(1, 25)),
+        ("relativity", st.sampled_from([0.0, 0.45, 0.8])),
+        ("include_preference", st.booleans()),
+    ):
+        if draw(st.booleans()):
+            keywords[name] = draw(values)
+    parts = [f"{k}={v!r}" for k, v in keywords.items()]
+    parts.insert(draw(st.integers(0, len(parts))), "filter={}")
+    query = draw(QUERIES)
+    call = f"{receiver('memos')}.search_memory({query!r}, {', '.join(parts)})\n"
+    return ArgumentCase(
+        "memos",
+        call,
+        {"<method>": "search_memory", "query": query, **keywords},
+        check=sends_as_without_filter,
+    )
+
+
+def sends_as_without_filter(case, after, after_source, findings):
+    """The fixed call binds the rest unchanged, and the real client sends for it exactly what it
+    sends when `filter` is None (the value of a call that leaves it out)."""
+    assert bound("memos", statement_call(after)) == case.intended, after_source
+    as_none = real_sdk_path.outcome("memos", case.call.replace("filter={}", "filter=None"), [])
+    fixed = real_sdk_path.outcome("memos", ast.unparse(statement_call(after)), [])
+    assert as_none[0] == fixed[0] == "ok", (as_none, fixed)
+    assert as_none[1] == fixed[1], after_source
+    [(_, path, _, body)] = fixed[1]
+    assert path.endswith("/search/memory") and body["filter"] is None
+
+
+# MEM611: one `EventPayload(...)` given to Memsy `ingest()` is wrapped in a list.
+@st.composite
+def memsy_single_event(draw):
+    fields = {
+        "actor_id": draw(ids("u_")),
+        "session_id": draw(ids("s_")),
+        "kind": draw(st.sampled_from(["user_message", "assistant_message", "tool_result"])),
+        "content": draw(QUERIES),
+    }
+    for name, values in (
+        ("role_id", ids("r_")),
+        ("team_id", ids("t_")),
+        ("ts", st.just("2026-01-01T00:00:00Z")),
+        ("metadata", st.just('{"channel": "web"}')),
+    ):
+        if draw(st.booleans()):
+            fields[name] = draw(values)
+    by_position = draw(st.integers(0, 4))
+    values = list(fields.items())
+    parts = [repr(v) for _, v in values[:by_position]]
+    parts += [f"{k}={v!r}" for k, v in values[by_position:]]
+    event = f"EventPayload({', '.join(parts)})"
+    keyword = "events=" if draw(st.booleans()) else ""
+    call = f"{receiver('memsy')}.ingest({keyword}{event})\n"
+    return ArgumentCase("memsy", call, fields, check=ingests_the_one_event)
+
+
+def ingests_the_one_event(case, after, after_source, findings):
+    """The real client raised before (one payload is not iterable); after the fix it sends one
+    event, exactly the payload's own `to_dict()`."""
+    from memsy import EventPayload
+
+    names = {"EventPayload": EventPayload}
+    before = real_sdk_path.outcome("memsy", case.call.strip(), [], names)
+    assert before == ("raised", "TypeError"), before
+    fixed = real_sdk_path.outcome("memsy", ast.unparse(statement_call(after)), [], names)
+    assert fixed[0] == "ok", (fixed, after_source)
+    [(method, path, _, body)] = fixed[1]
+    assert (method, path) == ("POST", "/ingest")
+    assert body == {"events": [EventPayload(**case.intended).to_dict()]}, after_source
+
+
 # MEM901 / MEM902: codes removed from `noqa` comments.
 NOQA_CALLS = [
     ('{}.search({!r}, filters={{"user_id": {!r}}})', ()),
@@ -1359,7 +1438,20 @@ ARGUMENT_PROOFS: dict[str, st.SearchStrategy] = {
             st.sampled_from(["c1", "c2"]),
             MEMOS_SUBJECT,
         ),
+        renamed_keyword(
+            "memos",
+            "add_message",
+            ["metadata"],
+            "info",
+            st.fixed_dictionaries({"source": st.sampled_from(["web", "app"])}),
+            st.tuples(ids("u_"), QUERIES).map(
+                lambda t: {"messages": [{"role": "user", "content": t[1]}], "user_id": t[0]}
+            ),
+            query=False,
+        ),
     ),
+    "MEM666": memos_empty_filter(),
+    "MEM611": memsy_single_event(),
     "MEM119": removed_client_params(),
     "MEM120": memory_ctor_dict(),
     "MEM121": awaited_from_config(),

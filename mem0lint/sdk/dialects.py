@@ -333,6 +333,14 @@ MEMSY = Dialect(
             on_unknown=OnUnknownKeyword.TYPE_ERROR,
             filter_param=None,
         ),
+        # `ingest(events: list[EventPayload])` (memsy 0.3.0 to 0.3.5): judged by MEM611/MEM612.
+        "ingest": Method(
+            "ingest",
+            params=("events",),
+            positional=1,
+            on_unknown=OnUnknownKeyword.TYPE_ERROR,
+            filter_param=None,
+        ),
     },
     grammar=None,
     records={"memsy.EventPayload": "EventPayload", "memsy.models.EventPayload": "EventPayload"},

@@ -77,6 +77,9 @@ GRAMMAR = MemosGrammar(
         "threshold": "relativity",
         "min_score": "relativity",
         "session_id": "conversation_id",
+        # mem0's `add(..., metadata=)`: MemOS's `add_message` calls the same dict `info` (its
+        # keys are filterable in search, like mem0's metadata).
+        "metadata": "info",
     },
     rename_ranges={"memory_limit_number": Range(0, LIMIT_MAX), "relativity": Range(0, 1)},
     instead_of_mem0={
@@ -89,4 +92,38 @@ GRAMMAR = MemosGrammar(
         "get_memory": "get_all(filters={...})",
     },
     client_maximums={"get_memory": {"size": 50}},
+)
+
+
+@dataclass(frozen=True)
+class MemosWrites:
+    """The write calls of `MemOSClient` (MemoryOS >= 2.0.24, `memos/api/client.py`): what the
+    client checks before sending, and what the Cloud rejects after."""
+
+    # `delete_memory(user_ids=None, memory_ids=None, *, user_id, agent_id, filter, memory_type)`:
+    # exactly one of these conditions must hold, or ValueError("exactly one delete condition is
+    # required"). A truthy value counts; `filter` counts whenever it is not None.
+    delete_conditions: tuple[str, ...]
+    delete_counts_when_not_none: frozenset[str]
+    # The first positional parameter: a list of user ids. Without `memory_ids` (and without
+    # `user_id=`) its only item becomes `user_id` (the whole user's memories are deleted); more
+    # than one item raises ValueError("current API supports a single user_id...").
+    delete_user_list: str
+    delete_memory_list: str
+    # `update_memory(memory_id, content=None, title=None, status=None)`: none truthy ->
+    # ValueError("content, title or status is required").
+    update_fields: tuple[str, ...]
+    # Methods whose `filter={}` the Cloud rejects with HTTP 400 ("Invalid request parameters:
+    # filter object cannot be empty", MemTensor/MemOS#1718); the client sends `{}` unchanged and
+    # `null` when the keyword is left out.
+    empty_filter_rejected_in: frozenset[str]
+
+
+WRITES = MemosWrites(
+    delete_conditions=("memory_ids", "user_id", "agent_id", "filter"),
+    delete_counts_when_not_none=frozenset({"filter"}),
+    delete_user_list="user_ids",
+    delete_memory_list="memory_ids",
+    update_fields=("content", "title", "status"),
+    empty_filter_rejected_in=frozenset({"search_memory"}),
 )

@@ -66,3 +66,31 @@ GRAMMAR = MemsyGrammar(
     client_required=("base_url", "api_key"),
     instead_of_mem0={"get_all": "memories.list(actor_id=...)", "delete_all": None},
 )
+
+
+@dataclass(frozen=True)
+class MemsyIngest:
+    """`ingest(events: list[EventPayload])` (memsy 0.3.0 to 0.3.5, `memsy/client.py`,
+    `memsy/models.py`): the client runs `[e.to_dict() for e in events]`, so anything but an
+    iterable of `EventPayload` fails before a request (a single payload: TypeError, not
+    iterable; a dict: AttributeError, no `to_dict`)."""
+
+    method: str
+    record: str
+    # `EventPayload.kind`: a closed enum on the server (HTTP 422 otherwise; models.py comment and
+    # https://docs.memsy.io/docs/ingesting-events). The client sends any string unchanged.
+    kinds: frozenset[str]
+    # A chat role written where the kind is meant -> the kind of that role's messages.
+    kind_for_role: dict[str, str]
+    # `EventPayload.metadata`: a JSON-serialised string (models.py); the client sends a dict
+    # unchanged as a JSON object.
+    string_fields: frozenset[str]
+
+
+INGEST = MemsyIngest(
+    method="ingest",
+    record="EventPayload",
+    kinds=frozenset({"user_message", "assistant_message", "tool_result", "app_event"}),
+    kind_for_role={"user": "user_message", "assistant": "assistant_message", "tool": "tool_result"},
+    string_fields=frozenset({"metadata"}),
+)

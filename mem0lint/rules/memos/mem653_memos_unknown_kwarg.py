@@ -27,7 +27,8 @@ class MemosUnknownKwarg(Rule):
     )
     fix_safety = (
         "safe renames: `top_k` / `limit` -> `memory_limit_number` (value <= 25), `threshold` / "
-        "`min_score` -> `relativity` (value in [0, 1]), `session_id` -> `conversation_id`; "
+        "`min_score` -> `relativity` (value in [0, 1]), `session_id` -> `conversation_id`, "
+        "`metadata` -> `info` (`add_message`); "
         "unsafe beside `**kwargs` (it may hold the new keyword)"
     )
     examples = [
@@ -47,6 +48,7 @@ class MemosUnknownKwarg(Rule):
             "memos",
             bad='client.add_message(messages, user_id="u_1", metadata={"k": "v"})',
             good='client.add_message(messages, user_id="u_1", info={"k": "v"})',
+            fixed='client.add_message(messages, user_id="u_1", info={"k": "v"})',
         ),
         Example(
             "memos",
