@@ -53,9 +53,7 @@ def _names(node: cst.CSTNode) -> set[str]:
         current = stack.pop()
         if isinstance(current, cst.Name):
             found.add(current.value)
-        elif isinstance(current, cst.Arg):
-            stack.append(current.value)
-        elif isinstance(current, cst.Attribute):
+        elif isinstance(current, (cst.Arg, cst.Attribute)):
             stack.append(current.value)
         else:
             stack.extend(children(current))
@@ -115,9 +113,7 @@ def entity_parameter(site: CallSite) -> Union[str, None]:
     while node is not None and node is not function:
         parent = parents.get(id(node))
         test = None
-        if isinstance(parent, (cst.If, cst.While)) and node is not parent.test:
-            test = parent.test
-        elif isinstance(parent, cst.IfExp) and node is not parent.test:
+        if isinstance(parent, (cst.If, cst.While, cst.IfExp)) and node is not parent.test:
             test = parent.test
         elif isinstance(parent, cst.Else):  # `else:` of an if/while/for/try
             owner = parents.get(id(parent))

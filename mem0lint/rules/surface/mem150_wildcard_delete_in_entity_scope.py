@@ -28,7 +28,7 @@ class WildcardDeleteInEntityScope(Rule):
     why = (
         'On the Platform `"*"` as an entity id of `delete_all()` matches every value (openapi '
         '`DELETE /v1/memories/`: "Pass `*` to delete memories for all users"): the call deletes '
-        "the memories of every user (agent, app, run) of the project, and `\"*\"` for all four "
+        'the memories of every user (agent, app, run) of the project, and `"*"` for all four '
         "wipes the project. Reported only inside a function that receives an entity id as a "
         "parameter and does not pass it to the call nor test it around the call: there the wide "
         "scope is most likely a mistake. A deliberate wipe can keep a `# noqa: MEM150`."
@@ -37,14 +37,8 @@ class WildcardDeleteInEntityScope(Rule):
     examples = [
         Example(
             "mem0-platform",
-            bad=(
-                "def forget_user(user_id):\n"
-                '    client.delete_all(user_id="*")'
-            ),
-            good=(
-                "def forget_user(user_id):\n"
-                "    client.delete_all(user_id=user_id)"
-            ),
+            bad=('def forget_user(user_id):\n    client.delete_all(user_id="*")'),
+            good=("def forget_user(user_id):\n    client.delete_all(user_id=user_id)"),
         ),
     ]
 

@@ -36,7 +36,7 @@ class BatchTooManyItems(Rule):
             # 1,001 items (each `item` stands for a `{"memory_id": ...}` dict), 25 a line.
             bad=(
                 "client.batch_delete([\n"
-                + "".join("    " + ", ".join(["item"] * 25) + ",\n" for _ in range(BATCH_MAX_ITEMS // 25))
+                + ("    " + ", ".join(["item"] * 25) + ",\n") * (BATCH_MAX_ITEMS // 25)
                 + "    item,\n])"
             ),
             good=(

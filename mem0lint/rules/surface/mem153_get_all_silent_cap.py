@@ -138,6 +138,5 @@ class GetAllSilentCap(Rule):
             remedy = 'pass `page_size=` / `page=` and follow `"next"`'
         yield Finding(
             site.call,
-            f'{where} {cap}; its `["results"]` is {how} here as if it held every memory: '
-            f"{remedy}",
+            f'{where} {cap}; its `["results"]` is {how} here as if it held every memory: {remedy}',
         )
