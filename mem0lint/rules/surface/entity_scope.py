@@ -82,6 +82,15 @@ def _is_test(function: cst.FunctionDef, parents: dict) -> bool:
     return False
 
 
+def in_test(site: CallSite) -> bool:
+    """Is the call inside a test function (`test*`, or a method of a `Test*` class)?"""
+    parents = _parents(site.resolver.collector)
+    if parents is None:
+        return True  # unknown: the callers stay silent
+    function = _function(site, parents)
+    return function is not None and _is_test(function, parents)
+
+
 def _parameters(function: cst.FunctionDef) -> list[str]:
     params = function.params
     every = [*params.posonly_params, *params.params, *params.kwonly_params]

@@ -8,6 +8,7 @@ import libcst as cst
 
 from mem0lint.callsite import CallSite
 from mem0lint.rule import Example, Finding, Rule, Severity
+from mem0lint.rules.surface.entity_scope import in_test
 from mem0lint.rules.surface.results import _bound_name, _parents, _scope_nodes, classify, uses
 from mem0lint.sdk.dialects import MEM0
 from mem0lint.sdk.mem0_arguments import GET_ALL_CAP_KEYWORDS, GET_ALL_PAGE_KEYS, client_class
@@ -73,7 +74,8 @@ class GetAllSilentCap(Rule):
         "(`page_size` 100 by default, at most 200) with `count`/`next`/`previous`. Code that "
         'iterates or counts `["results"]` as "all memories" silently sees only the first ones '
         "(mem0 #3751; hermes-agent found 47 stored, 20 listed). Reported only when the call sets "
-        "no cap and the code reads no page key. Off by default: select `MEM153` by its code."
+        "no cap and the code reads no page key, outside test functions. Off by default: "
+        "select `MEM153` by its code."
     )
     fix_safety = "none (the right cap is the author's choice)"
     examples = [
@@ -109,7 +111,7 @@ class GetAllSilentCap(Rule):
         caps = GET_ALL_CAP_KEYWORDS[site.dialect.id]
         if site.has_star_args or site.positional or any(k in site.keywords for k in caps):
             return
-        if "options" in site.keywords:
+        if "options" in site.keywords or in_test(site):  # a test's store holds what it set up
             return
         found = uses(site)
         if not found or any(u.kind == "key" and u.key in GET_ALL_PAGE_KEYS for u in found):
