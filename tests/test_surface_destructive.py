@@ -295,3 +295,76 @@ def test_mem153_oracle_platform_get_all_sends_no_page_unless_asked(monkeypatch):
     )
     (sent,) = [s for s in outcome.sent if s.path.endswith("/v3/memories/")]
     assert sent.params == {"page": "2", "page_size": "200"}
+
+
+# MEM155 -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("preamble", "call"),
+    [
+        (PLATFORM, 'client.update("your_memory_id", text="x")'),
+        (PLATFORM, 'client.get(memory_id="<memory_id>")'),
+        (PLATFORM, 'client.history("YOUR-MEMORY-ID")'),
+        (OSS, 'memory.delete(memory_id="m1")'),
+        (OSS, 'memory.get("mem_123")'),
+        (OSS, 'memory.history("memory_id")'),
+        (OSS, 'mid = "m2"\nmemory.delete(mid)'),
+    ],
+)
+def test_mem155_placeholder_ids(preamble, call):
+    (message,) = found(preamble + call + "\n", "MEM155")
+    assert "placeholder" in message
+
+
+@pytest.mark.parametrize(
+    ("preamble", "call"),
+    [
+        (PLATFORM, 'client.get("5f1c0d2e-6a7b-4c8d-9e0f-1a2b3c4d5e6f")'),
+        (PLATFORM, 'client.delete("mem-1")'),  # not a documented placeholder spelling
+        (OSS, "memory.get(memory_id)"),
+        (OSS, 'memory.get(m["id"])'),
+        (OSS, 'mid = "m1"\nmid = other\nmemory.get(mid)'),  # rebound: unknown
+        (OSS, 'def test_get():\n    memory.get("m1")'),  # a test against a stub
+        (OSS, 'other.get("m1")'),  # not a mem0 client
+        (OSS, 'memory.search("m1", filters={"user_id": "a"})'),  # a query, not an id
+    ],
+)
+def test_mem155_silent(preamble, call):
+    assert found(preamble + call + "\n", "MEM155") == []
+
+
+def test_mem155_silent_in_markdown_pages(tmp_path):
+    from mem0lint import pipeline  # noqa: F401 - the document path of the real CLI
+
+    page = tmp_path / "page.md"
+    page.write_text(
+        "Delete one memory:\n\n```python\nfrom mem0 import Memory\n\nm = Memory()\n"
+        'm.delete(memory_id="m1")\n```\n'
+    )
+    script = tmp_path / "app.py"
+    script.write_text('from mem0 import Memory\n\nm = Memory()\nm.delete(memory_id="m1")\n')
+    from click.testing import CliRunner
+
+    from mem0lint.cli import main
+
+    result = CliRunner().invoke(
+        main, ["--no-cache", "--select", "MEM155", "--output-format", "concise", str(tmp_path)]
+    )
+    assert "app.py:4" in result.output and "MEM155" in result.output
+    assert "page.md" not in result.output
+
+
+def test_mem155_oracle_placeholders_name_no_memory(monkeypatch):
+    from mem0 import Memory
+    from sdk_harness import Outcome, stubbed_network
+
+    with stubbed_network(Outcome(), monkeypatch):
+        memory = Memory()
+        monkeypatch.setattr(memory.vector_store, "get", lambda vector_id=None, **k: None)
+        assert memory.get("m1") is None
+        with pytest.raises(ValueError, match="not found"):
+            memory.update("m1", text="Likes tea")
+    # The Platform puts the id in the path: `/v1/memories/m1/`, which no UUID-keyed record has.
+    outcome = run(PLATFORM + 'client.get("your_memory_id")\n', monkeypatch)
+    assert [s.path for s in outcome.sent if s.method == "GET"][-1] == "/v1/memories/your_memory_id/"

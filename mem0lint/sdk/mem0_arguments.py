@@ -195,3 +195,16 @@ BATCH_MAX_ITEMS = 1000
 GET_ALL_CAP_KEYWORDS = {"mem0-platform": ("page", "page_size"), "mem0-oss": ("top_k",)}
 # The keys of the Platform's paginated answer that show the code knows about pages.
 GET_ALL_PAGE_KEYS = ("count", "next", "previous")
+
+# Placeholder memory ids (MEM155) --------------------------------------------------------------
+# Memory ids are UUIDs on both clients (open source: `uuid.uuid4()` in `_create_memory`; the
+# Platform's openapi: `memory_id` `format: uuid`). These spellings are what the docs and
+# tutorials put where an id goes (mem0 #1522 "memory_id is not m1 like the tutorial", #1547
+# `update(memory_id="m1")`): `m1`, `mem_123`, `<memory_id>`, `your_memory_id`, `memory_id`.
+PLACEHOLDER_MEMORY_ID = (
+    r"^(?:m\d{1,4}|mem_\d{1,4}|<[^<>\s]+>|your[-_ ]?(?:memory[-_ ]?)?id|memory[-_ ]?id)$"
+)
+# What a non-existent id does: the Platform answers 4xx (`MemoryNotFoundError` / a
+# `ValidationError` for a malformed UUID); open source `get()` returns None, `update()` and
+# `delete()` raise ValueError ("Memory with id ... not found"), `history()` returns [].
+ID_METHODS = ("get", "delete", "history", "update")
