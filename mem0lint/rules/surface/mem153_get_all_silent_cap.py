@@ -66,7 +66,7 @@ class GetAllSilentCap(Rule):
     opt_in = True
     summary = (
         "`get_all()` without `top_k=` / `page_size=` used as every memory: open source returns "
-        "20, the Platform one page (opt-in)"
+        "20, the Platform one page"
     )
     why = (
         "Since mem0ai 2.0 open source `Memory.get_all()` returns at most `top_k=20` memories "
