@@ -67,6 +67,12 @@ def test_mem150_silent(body):
     assert found(PLATFORM + body, "MEM150") == []
 
 
+def test_mem150_one_finding_for_a_project_wipe():
+    call = 'client.delete_all(user_id="*", agent_id="*", app_id="*", run_id="*")'
+    (message,) = found(PLATFORM + f"def forget(user_id):\n    {call}\n", "MEM150")
+    assert "every memory of the project" in message and '`run_id="*"`' in message
+
+
 def test_mem150_is_platform_only():
     # Open source `"*"` is MEM406's (the store skips the condition), reported everywhere.
     assert found(OSS + 'def f(user_id):\n    memory.delete_all(user_id="*")\n', "MEM150") == []

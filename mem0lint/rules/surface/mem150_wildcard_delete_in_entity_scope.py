@@ -57,12 +57,14 @@ class WildcardDeleteInEntityScope(Rule):
         parameter = entity_parameter(site)
         if parameter is None:
             return
-        every = "project" if len(wildcards) == len(DELETE_USERS_SCOPE) else None
-        for name, arg in wildcards:
-            kind = name[: -len("_id")]
-            scope = f"every {kind}'s memories" if every is None else "every memory of the project"
-            yield Finding(
-                arg,
-                f'`{name}="*"` deletes {scope}, not only those of the `{parameter}` this '
-                "function is given (a deliberate wipe: `# noqa: MEM150`)",
-            )
+        names = [name for name, _ in wildcards]
+        if len(names) == len(DELETE_USERS_SCOPE):
+            scope = "every memory of the project"
+        else:
+            scope = " and ".join(f"every {name[: -len('_id')]}'s memories" for name in names)
+        spelled = ", ".join(f'`{name}="*"`' for name in names)
+        yield Finding(  # one finding a call, on its first wildcard: one `# noqa` silences it
+            wildcards[0][1],
+            f"{spelled} deletes {scope}, not only those of the `{parameter}` this function is "
+            "given (a deliberate wipe: `# noqa: MEM150`)",
+        )
