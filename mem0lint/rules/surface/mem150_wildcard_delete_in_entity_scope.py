@@ -37,8 +37,14 @@ class WildcardDeleteInEntityScope(Rule):
     examples = [
         Example(
             "mem0-platform",
-            bad=('def forget_user(user_id):\n    client.delete_all(user_id="*")'),
-            good=("def forget_user(user_id):\n    client.delete_all(user_id=user_id)"),
+            bad=(
+                'def forget_user(user_id):\n    client.delete_all(user_id="*")\n\n\n'
+                'forget_user("alice")'
+            ),
+            good=(
+                "def forget_user(user_id):\n    client.delete_all(user_id=user_id)\n\n\n"
+                'forget_user("alice")'
+            ),
         ),
     ]
 

@@ -46,13 +46,22 @@ class WipeAllInEntityScope(Rule):
     examples = [
         Example(
             "mem0-oss",
-            bad="def clear_memories(user_id):\n    memory.reset()",
-            good="def clear_memories(user_id):\n    memory.delete_all(user_id=user_id)",
+            bad='def clear_memories(user_id):\n    memory.reset()\n\n\nclear_memories("alice")',
+            good=(
+                "def clear_memories(user_id):\n    memory.delete_all(user_id=user_id)\n\n\n"
+                'clear_memories("alice")'
+            ),
         ),
         Example(
             "mem0-platform",
-            bad="def remove_account(user_id):\n    client.delete_users()",
-            good="def remove_account(user_id):\n    client.delete_users(user_id=user_id)",
+            bad=(
+                "def remove_account(user_id):\n    client.delete_users()\n\n\n"
+                'remove_account("alice")'
+            ),
+            good=(
+                "def remove_account(user_id):\n    client.delete_users(user_id=user_id)\n\n\n"
+                'remove_account("alice")'
+            ),
         ),
     ]
 

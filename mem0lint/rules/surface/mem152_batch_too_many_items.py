@@ -40,6 +40,7 @@ class BatchTooManyItems(Rule):
                 + "    item,\n])"
             ),
             good=(
+                'items = [{"memory_id": f"id-{i}"} for i in range(1001)]\n'
                 "for start in range(0, len(items), 1000):\n"
                 "    client.batch_delete(items[start : start + 1000])"
             ),

@@ -102,7 +102,7 @@ class GetAllSilentCap(Rule):
                 '    answer = client.get_all(filters={"user_id": "alice"}, page=page)\n'
                 '    for m in answer["results"]:\n'
                 '        print(m["memory"])\n'
-                '    page = page + 1 if answer["next"] else None'
+                '    page = page + 1 if answer.get("next") else None'
             ),
         ),
     ]

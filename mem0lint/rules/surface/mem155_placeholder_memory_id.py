@@ -47,8 +47,8 @@ class PlaceholderMemoryId(Rule):
             "mem0-platform",
             bad='client.update("your_memory_id", text="Likes tea")',
             good=(
-                'hits = client.search("tea", filters={"user_id": "alice"})["results"]\n'
-                'client.update(hits[0]["id"], text="Likes tea")'
+                'for hit in client.search("tea", filters={"user_id": "alice"})["results"]:\n'
+                '    client.update(hit["id"], text="Likes tea")'
             ),
         ),
         Example(
