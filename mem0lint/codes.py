@@ -30,6 +30,12 @@ def rule_files() -> dict[str, str]:
     return found
 
 
+# Rules outside the default selection (`Rule.opt_in`): an info-level rule whose findings are
+# often deliberate runs only when `select` or `extend-select` names its full code; a prefix or
+# `ALL` does not turn it on. `tests/test_codes.py` holds this equal to the rules' `opt_in`.
+OPT_IN = frozenset({"MEM153"})
+
+
 def is_known(prefix: str) -> bool:
     """Does `prefix` ("MEM2", "MEM201", "ALL") select at least one rule?"""
     return prefix == "ALL" or any(code.startswith(prefix) for code in rule_files())

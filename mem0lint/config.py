@@ -393,4 +393,8 @@ def describe(resolved: Resolved, path: Path, excluded: bool = False) -> str:
     settings = resolved.engine_settings()
     enabled = [code for code in rules if settings.enabled(code)]
     lines.append(f"  enabled rules ({len(enabled)} of {len(rules)}) = {enabled!r}")
+    from mem0lint.codes import OPT_IN
+
+    opt_in = sorted(OPT_IN)
+    lines.append(f"  opt-in rules (off unless selected by full code) = {opt_in!r}")
     return "\n".join(lines) + "\n"

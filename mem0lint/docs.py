@@ -17,7 +17,8 @@ def _severity(rule: type[Rule]) -> str:
         return "; ".join(
             f"{DIALECTS[d].label}: {s.value}" for d, s in sorted(rule.severity.items())
         )
-    return rule.severity.value
+    # An opt-in rule is off unless selected by its full code (codes.OPT_IN).
+    return rule.severity.value + (" (opt-in)" if rule.opt_in else "")
 
 
 def _fix_kinds(rule: type[Rule]) -> str:

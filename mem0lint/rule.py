@@ -84,6 +84,9 @@ class Rule:
     claims_keywords: ClassVar[frozenset[str]] = frozenset()  # call keywords the rule explains
     claims_keys: ClassVar[frozenset[str]] = frozenset()  # filter-dict keys the rule explains
     renames: ClassVar[dict[str, str]] = {}  # old -> new spelling the rule's fix writes
+    # Off by default: runs only when `select` / `extend-select` names its full code
+    # (`codes.OPT_IN` holds the same codes, so settings are resolved without importing rules).
+    opt_in: ClassVar[bool] = False
 
     registry: ClassVar[dict[str, type[Rule]]] = {}
 

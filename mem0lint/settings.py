@@ -28,6 +28,11 @@ class Settings:
     sdks: tuple[tuple[str, str, str, str], ...] = ()
 
     def enabled(self, code: str) -> bool:
+        from mem0lint.codes import OPT_IN  # the code table only: no rule imported
+
+        if code in OPT_IN:  # named by its full code, never by a prefix or ALL
+            named = code in self.select or code in self.extend_select
+            return named and not _matches(code, self.ignore)
         selected = not self.select or _matches(code, self.select)
         selected = selected or _matches(code, self.extend_select)
         return selected and not _matches(code, self.ignore)

@@ -350,7 +350,10 @@ def test_show_settings_prints_the_effective_selection(tmp_path):
     result = run_cli("--show-settings", str(tmp_path))
     assert "\n  select = []" not in result.stdout
     assert "select = ['ALL']" in result.stdout
-    assert f"enabled rules ({len(all_rules())} of {len(all_rules())})" in result.stdout
+    from mem0lint.codes import OPT_IN
+
+    on = len(all_rules()) - len(OPT_IN)  # opt-in rules are outside the default selection
+    assert f"enabled rules ({on} of {len(all_rules())})" in result.stdout
     narrowed = run_cli("--select", "MEM2", "--ignore", "MEM201", "--show-settings", str(tmp_path))
     enabled = [c for c in all_rules() if c.startswith("MEM2") and c != "MEM201"]
     assert f"= {enabled!r}" in narrowed.stdout

@@ -30,12 +30,15 @@ def test_every_rule_has_examples_and_docs():
 
 @pytest.mark.parametrize(("rule", "example"), CASES)
 def test_bad_example_is_reported(rule, example: Example):
-    assert rule.code in codes(example.program(example.bad))
+    # `extend_select` names the code: an opt-in rule runs only when named (codes.OPT_IN).
+    assert rule.code in codes(example.program(example.bad), extend_select=(rule.code,))
+    if rule.opt_in:  # and is off by default
+        assert rule.code not in codes(example.program(example.bad))
 
 
 @pytest.mark.parametrize(("rule", "example"), CASES)
 def test_good_example_is_clean(rule, example: Example):
-    assert codes(example.program(example.good)) == []
+    assert codes(example.program(example.good), extend_select=(rule.code,)) == []
 
 
 @pytest.mark.parametrize(("rule", "example"), CASES)

@@ -62,8 +62,9 @@ def test_an_old_pin_stays_silent_and_a_current_pin_reports(rule, example):
     distribution = PACKAGES[package]
     old = outside(distribution, rule.versions[distribution])
     newest = RELEASES[distribution][-1]
-    assert rule.code not in [d.code for d in lint(program, pinned(example.dialect, old))]
-    assert rule.code in [d.code for d in lint(program, pinned(example.dialect, newest))]
+    select = (rule.code,) if rule.opt_in else ()  # an opt-in rule runs only when named
+    assert rule.code not in [d.code for d in lint(program, pinned(example.dialect, old), select)]
+    assert rule.code in [d.code for d in lint(program, pinned(example.dialect, newest), select)]
 
 
 def test_every_rule_states_its_range_or_holds_for_every_release():
@@ -78,6 +79,10 @@ def test_every_rule_states_its_range_or_holds_for_every_release():
         "MEM136",  # get/delete/history take the id only in every wheel read (0.1.0 to 2.2.1)
         "MEM137",  # batch_* send their list unchanged to /v1/batch/ (or do not exist at all)
         "MEM141",  # MemoryClient / Memory methods are plain `def` in every wheel (0.1.20-2.2.1)
+        "MEM150",  # delete_all forwards "*" as a query parameter (0.1.100, 1.0.3, 2.0.0, 2.2.1)
+        "MEM151",  # reset() / id-less delete_users() delete everything (same wheels)
+        "MEM152",  # batch_* send the list unchanged; the 1000 cap is the server's
+        "MEM155",  # memory ids are UUIDs in every release
         "MEM603",
         "MEM605",
         "MEM606",
@@ -156,6 +161,10 @@ def test_below_2_0_only_verified_failures_are_errors_or_warnings(version):
     # 0.1.89 on), the sync clients' plain functions (a coroutine used as a result, or `await`
     # on a dict, raises TypeError).
     verified |= {"MEM140", "MEM141"}
+    # Read in 0.1.100 and 1.0.3 too: `delete_all` forwards `"*"`, `reset()` and an id-less
+    # `delete_users()` delete everything, batch lists go out unchanged (the 1000 cap is the
+    # server's), memory ids are `uuid.uuid4()` (MEM150-MEM152, MEM155).
+    verified |= {"MEM150", "MEM151", "MEM152", "MEM155"}
     if Version(version) >= Version("1.0.0"):
         verified.add("MEM130")  # a result is {"results": [...]} from 1.0.0 on
     if Version(version) >= Version("1.0.10"):

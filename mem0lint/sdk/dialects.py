@@ -454,6 +454,8 @@ WRONG_LIST_METHODS = frozenset({"list", "all", "get_memories", "list_memories"})
 SURFACE_METHODS = frozenset({"add", "update"})
 # MEM136 (id-based calls), MEM137 (batch items).
 SURFACE_METHODS |= frozenset({"get", "delete", "history", "batch_delete", "batch_update"})
+# MEM151 (calls that delete every entity: `reset()`, `delete_users()`).
+SURFACE_METHODS |= frozenset({"reset", "delete_users"})
 _RECORD_METHODS = frozenset(m for d in DIALECTS.values() for m in d.records.values())
 CALL_METHODS = (
     frozenset(

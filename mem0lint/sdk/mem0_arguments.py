@@ -211,3 +211,50 @@ OSS_CONFIG_REMOVED = {
     "custom_update_memory_prompt": None,
     "graph_store": None,
 }
+# Destructive scope (MEM150-MEM152) ------------------------------------------------------------
+# Platform `delete_all()`: `"*"` as an entity id matches every value of that id (openapi
+# `DELETE /v1/memories/`: "Pass `*` to delete memories for all users"); the client forwards it
+# unchanged as a query parameter in every release (0.1.100, 1.0.3, 2.0.0, 2.2.1 read).
+DELETE_ALL_WILDCARD = "*"
+# Platform `delete_users(user_id=None, agent_id=None, app_id=None, run_id=None)`: when none is
+# truthy it lists `users()` and deletes every user, agent, app and run of the project;
+# `reset()` calls it with no argument. Open source `Memory.reset()` drops the vector collection
+# and the history database. Read in 0.1.100, 1.0.3, 2.0.0 and 2.2.1 (`mem0/client/main.py`,
+# `mem0/memory/main.py`).
+DELETE_USERS_SCOPE = ("user_id", "agent_id", "app_id", "run_id")
+WIPE_ALL = {
+    ("mem0-platform", "reset"): (
+        "deletes every user, agent, app and run of the project (it calls `delete_users()` "
+        "with no id)"
+    ),
+    ("mem0-platform", "delete_users"): (
+        "with no id deletes every user, agent, app and run of the project (it lists `users()` "
+        "and deletes each)"
+    ),
+    ("mem0-oss", "reset"): "drops the whole vector collection and the history database",
+}
+# `batch_update` / `batch_delete`: openapi `/v1/batch/` `memories.maxItems`; the server answers
+# 400 "Maximum of 1000 memories can be updated in a single request". The client sends the list
+# unchanged.
+BATCH_MAX_ITEMS = 1000
+
+# Silent caps after the v3 defaults (MEM153) ---------------------------------------------------
+# The keywords that set how many memories `get_all()` returns: open source `top_k` (default 20
+# since 2.0.0; 1.x had `limit=100`), Platform `page` / `page_size` (`POST /v3/memories/` answers
+# one page, `page_size` default 100, max 200, with `count`/`next`/`previous`).
+GET_ALL_CAP_KEYWORDS = {"mem0-platform": ("page", "page_size"), "mem0-oss": ("top_k",)}
+# The keys of the Platform's paginated answer that show the code knows about pages.
+GET_ALL_PAGE_KEYS = ("count", "next", "previous")
+
+# Placeholder memory ids (MEM155) --------------------------------------------------------------
+# Memory ids are UUIDs on both clients (open source: `uuid.uuid4()` in `_create_memory`; the
+# Platform's openapi: `memory_id` `format: uuid`). These spellings are what the docs and
+# tutorials put where an id goes (mem0 #1522 "memory_id is not m1 like the tutorial", #1547
+# `update(memory_id="m1")`): `m1`, `mem_123`, `<memory_id>`, `your_memory_id`, `memory_id`.
+PLACEHOLDER_MEMORY_ID = (
+    r"^(?:m\d{1,4}|mem_\d{1,4}|<[^<>\s]+>|your[-_ ]?(?:memory[-_ ]?)?id|memory[-_ ]?id)$"
+)
+# What a non-existent id does: the Platform answers 4xx (`MemoryNotFoundError` / a
+# `ValidationError` for a malformed UUID); open source `get()` returns None, `update()` and
+# `delete()` raise ValueError ("Memory with id ... not found"), `history()` returns [].
+ID_METHODS = ("get", "delete", "history", "update")
