@@ -81,6 +81,7 @@ class Triage:
     dropped: list[tuple[int, SourceFile, frozenset[bytes], bool]] = field(default_factory=list)
     words: set[bytes] = field(default_factory=set)
     modules: Union[ModuleFinder, None] = None  # what resolved the dropped files' imports
+    advance: Callable[[], None] = field(default=lambda: None)  # one call per file decided
 
     @property
     def replays(self) -> bool:
@@ -92,11 +93,13 @@ class Triage:
         if data is not None and cache is not None and cache.clean_by_content(data):
             self.reports[index] = FileReport(source)
             cache.remember_clean(source.fspath, data)
+            self.advance()
             return
         found = cache.report_by_content(data) if data is not None and self.replays else None
         if found is not None:
             self.reports[index] = _replayed(source, found[1])
             cache.remember_replayed(source.fspath, found[0])  # type: ignore[union-attr]
+            self.advance()
         else:
             self.todo.append((index, source, data))
 
@@ -124,10 +127,11 @@ def triage(
     names = external_words(settings.receivers)
     if modules is None:
         modules = ModuleFinder()
+    tick = advance or _nothing
     found = Triage(sources, Mode(mode), cache, [None] * len(sources), modules=modules)
+    found.advance = tick
     reports, keep = found.reports, found.keep
     dropped, todo = found.dropped, found.todo
-    tick = advance or _nothing
     empty: frozenset[bytes] = frozenset()
 
     for index, source in enumerate(sources):
@@ -251,22 +255,33 @@ def consulted_stats(modules: ModuleFinder, reports: Iterable[FileReport]) -> dic
     return stats
 
 
-def check(todo, settings: Settings, mode: Mode, roots: list[Path], jobs: int | None, project):
+def check(
+    todo,
+    settings: Settings,
+    mode: Mode,
+    roots: list[Path],
+    jobs: int | None,
+    project,
+    advance: Union[Callable[[], None], None] = None,
+):
     """The files left after `triage` (its `todo`), each through `runner.process`: in this
     process for a handful, in a process pool for many. `project` builds the run's project
-    index, called only if some file is parsed."""
+    index, called only if some file is parsed. `advance`: called as each file's report comes
+    back (a worker sends each report as it is done, and keeps no other file)."""
     if not todo:
         return []
     from mem0lint import engine  # the first libcst import of the run
 
+    tick = advance or _nothing
     rules = engine.RuleSet(settings)
     index = project() if project is not None else None
     workers = workers_for(len(todo), jobs)
     if workers == 1:
-        return [
-            process(source, rules, mode, roots, data=data, project=index)
-            for _, source, data in todo
-        ]
+        reports = []
+        for _, source, data in todo:
+            reports.append(slim(process(source, rules, mode, roots, data=data, project=index)))
+            tick()
+        return reports
 
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
@@ -282,7 +297,11 @@ def check(todo, settings: Settings, mode: Mode, roots: list[Path], jobs: int | N
         initargs=(settings, index),
     ) as pool:
         items = [(source, mode, roots, data) for _, source, data in todo]
-        return list(pool.map(_work, items, chunksize=chunk))
+        reports = []
+        for report in pool.map(_work, items, chunksize=chunk):
+            reports.append(report)
+            tick()
+        return reports
 
 
 _worker_rules = None
@@ -300,7 +319,17 @@ def _start_worker(settings: Settings, project) -> None:
 def _work(item) -> FileReport:
     source, mode, roots, data = item
     report = process(source, _worker_rules, mode, roots, data=data, project=_worker_project)
-    return portable(report)
+    return portable(slim(report))
+
+
+def slim(report: FileReport) -> FileReport:
+    """A report kept until the run ends holds a file's lines and content only when it has
+    something to show (findings, or an error whose frame is drawn from the content): a tree
+    of clean files costs no memory after each is checked."""
+    if not report.diagnostics and not report.error:
+        report.frames = {}
+        report.output = None
+    return report
 
 
 def portable(report: FileReport) -> FileReport:
