@@ -232,3 +232,31 @@ def test_a_common_name_alone_keeps_nothing(tmp_path, monkeypatch):
     assert sorted(parsed) == ["app/config.py", "app/use.py"]
     assert found == unfiltered(tmp_path)
     assert {f for f, *_ in found} == {"app/use.py"}
+
+
+def test_a_file_libcst_rejects_is_not_analysed_when_dropped(tmp_path):
+    """The one-word trap around a file Python accepts and libcst rejects (a parenthesised
+    annotated name, as in the standard library's test_grammar.py): the file is dropped, never
+    parsed, and the run exits 0."""
+    import subprocess
+    import sys
+
+    import libcst
+
+    rejected = "from config import X\n\n\ndef f():\n    (name): int\n    return X\n"
+    compile(rejected, "grammar.py", "exec")  # Python accepts it
+    with pytest.raises(libcst.ParserSyntaxError):
+        libcst.parse_module(rejected)
+    (tmp_path / "pyproject.toml").write_text("")
+    (tmp_path / "grammar.py").write_text(rejected)
+    (tmp_path / "config.py").write_text('MEMORIES_URL = "/v1/memories/"\nX = "memories"\n')
+    for i in range(3):
+        (tmp_path / f"use{i}.py").write_text("from config import X\n\nprint(X)\n")
+    result = subprocess.run(
+        [sys.executable, "-m", "mem0lint", "--no-cache", "."],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "All checks passed" in result.stdout
