@@ -400,6 +400,10 @@ class ModuleFinder:
             # an SDK word either (what it leads to was reached from here), cycles or not.
             for module in visited:
                 reach[module] = False
+        if not found and budget[0] <= 0:
+            # Too many modules to say: the file is kept (parsed, then bound name by name).
+            # A chain deeper than MAX_DEPTH stays unknown, as the binder's own lookups do.
+            return True
         return found
 
     def _module_reaches(
