@@ -260,3 +260,43 @@ def test_a_file_libcst_rejects_is_not_analysed_when_dropped(tmp_path):
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "All checks passed" in result.stdout
+
+
+def _dotted_uses_reference(data: bytes, bound: str, module: str, limit: int = 20) -> list[str]:
+    """The byte-by-byte scan `_dotted_uses` replaced, kept here as its specification."""
+    import re
+
+    dotted = re.compile(rb"\w+(?:\.\w+)*")
+    word = bound.encode("utf-8") + b"."
+    parts = module.split(".")
+    spelled_in_full = bound == parts[0] and bound != module
+    found: dict[str, None] = {}
+    at = data.find(word)
+    while at >= 0 and len(found) < limit:
+        before = data[at - 1 : at] if at else b""
+        match = dotted.match(data, at + len(word))
+        at = data.find(word, at + len(word))
+        if before and (before.isalnum() or before in b"_."):
+            continue
+        if match is None:
+            continue
+        rest = match.group(0).decode("utf-8", "replace").split(".")
+        full = [bound, *rest] if spelled_in_full else [*parts, *rest]
+        for end in range(len(parts) + 1, len(full)):
+            found[".".join(full[:end])] = None
+    return list(found)
+
+
+@pytest.mark.parametrize("seed", range(300))
+def test_dotted_uses_scan_equals_its_specification(seed):
+    from mem0lint.modules import _dotted_uses
+
+    rng = random.Random(seed)
+    pieces = ["app", "m", "x", "é", "memory", "client", "_", "1", ".", " ", "\n", "(", "a.b"]
+    data = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 400))).encode("utf-8")
+    bound = rng.choice(["app", "m", "x", "memory"])
+    module = rng.choice([bound, f"{bound}.deps", "app.memory", "pkg.sub"])
+    limit = rng.choice([1, 3, 20])
+    assert _dotted_uses(data, bound, module, limit) == _dotted_uses_reference(
+        data, bound, module, limit
+    )
