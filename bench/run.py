@@ -1,13 +1,24 @@
 """Benchmark mem0lint against Ruff, Semgrep, Fixit and the bare libcst floor (issue 6).
 
     python bench/run.py [--reps 3] [--cache DIR] [--slow] [--only mem0lint,ruff,...]
+                        [--repo PATH] [--site-packages PATH|build] [--trap]
 
 Builds (or reuses) two corpora in a cache folder outside the repository:
   plain/  the running Python's stdlib and Django's sdist (pinned): code that never calls an SDK;
   heavy/  1,000 generated mem0-heavy modules (bench/generate.py, seeded).
-Then runs every tool on both, alternating them, `--reps` times, and prints per tool the median
-wall time, user CPU time and peak memory (of the largest process), the findings count (so no
-timing is of a tool that did nothing), and the ratios of the issue's goals.
+and, when asked (the real corpora of issue 14; not run in CI):
+  repo           --repo PATH: a checkout of a public repository that uses mem0 in code and docs
+                 (mem0ai/mem0 at the commit pinned in bench/realworld/repos.json), linted whole:
+                 Python, notebooks, Markdown/MDX;
+  site-packages  --site-packages PATH: an ordinary site-packages folder (one without the SDKs;
+                 if it holds them, their own code is linted too), or `build`: a fresh virtual
+                 environment with common packages pinned in SITE_PACKAGES, in the cache folder;
+  stdlib, trap   --trap: a copy of the running Python's standard library, and the same copy plus
+                 a two-line config.py that says "memories" and four files that import from it.
+Then runs every tool on every corpus, alternating them, `--reps` times, in one run, and prints
+per tool the median wall time, user CPU time and peak memory (of the largest process of the
+tree), the findings count (so no timing is of a tool that did nothing) and the exit status, a
+table of mem0lint's ratios to Ruff and Semgrep per corpus, and the ratios of the issues' goals.
 
 Needs `ruff`, `semgrep` and `fixit` next to this Python (pip install ruff semgrep fixit) or on
 PATH; a missing tool is reported and skipped. Fixit and the floor are slow on the plain tree
@@ -34,6 +45,25 @@ from typing import Callable
 
 HERE = Path(__file__).resolve().parent
 DJANGO = "5.2.19"
+# An ordinary site-packages (`--site-packages build`): common packages, none of the SDKs.
+SITE_PACKAGES = [
+    "attrs==26.1.0",
+    "click==8.5.1",
+    "Django==5.2.19",
+    "httpx==0.28.1",
+    "Jinja2==3.1.6",
+    "numpy==2.4.6",
+    "pandas==3.1.1",
+    "pydantic==2.14.4",
+    "pytest==9.2.0",
+    "requests==2.34.2",
+    "rich==15.0.0",
+    "SQLAlchemy==2.1.9",
+]
+# The one-word trap of issue 14: a module that says "memories" (the Platform's REST word) and
+# files that import a name from it.
+TRAP_CONFIG = 'MEMORIES_URL = "/v1/memories/"\nX = "memories"\n'
+TRAP_USER = "from config import X\n\nprint(X)\n"
 sys.path.insert(0, str(HERE))
 import generate  # noqa: E402  (bench/generate.py, beside this script)
 
@@ -92,6 +122,50 @@ def build_heavy(cache: Path, count: int, seed: int) -> Path:
     return heavy
 
 
+def copy_stdlib(target: Path) -> None:
+    stdlib = Path(sysconfig.get_paths()["stdlib"])
+    for source in stdlib.rglob("*.py"):
+        relative = source.relative_to(stdlib)
+        if "site-packages" in relative.parts or "dist-packages" in relative.parts:
+            continue
+        destination = target / relative
+        destination.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(source, destination)
+
+
+def build_trap(cache: Path) -> tuple[Path, Path]:
+    """(the standard library alone, the standard library plus the one-word trap)."""
+    stdlib, trap = cache / "stdlib", cache / "trap"
+    for folder, trapped in ((stdlib, False), (trap, True)):
+        stamp = folder / ".complete"
+        if stamp.exists():
+            continue
+        shutil.rmtree(folder, ignore_errors=True)
+        copy_stdlib(folder / "stdlib")
+        if trapped:
+            (folder / "config.py").write_text(TRAP_CONFIG)
+            for i in range(1, 5):
+                (folder / f"use{i}.py").write_text(TRAP_USER)
+        finish(folder)
+        stamp.write_text(f"stdlib {sysconfig.get_paths()['stdlib']}; trap {trapped}\n")
+    return stdlib, trap
+
+
+def build_site_packages(cache: Path) -> Path:
+    """A fresh virtual environment with SITE_PACKAGES installed; its site-packages folder."""
+    venv = cache / "site-venv"
+    stamp = venv / ".complete"
+    recipe = " ".join(SITE_PACKAGES)
+    if not (stamp.exists() and stamp.read_text() == recipe):
+        shutil.rmtree(venv, ignore_errors=True)
+        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+        python = venv / ("Scripts" if os.name == "nt" else "bin") / "python"
+        subprocess.run([str(python), "-m", "pip", "install", "--quiet", *SITE_PACKAGES], check=True)
+        stamp.write_text(recipe)
+    found = sorted(venv.glob("lib/python*/site-packages")) or sorted(venv.glob("Lib/site-packages"))
+    return found[0]
+
+
 def finish(corpus: Path) -> None:
     # Semgrep skips test folders unless a .semgrepignore says otherwise; every tool sees all.
     (corpus / ".semgrepignore").write_text("# every file is linted\n")
@@ -99,7 +173,9 @@ def finish(corpus: Path) -> None:
 
 def count_files(folder: Path) -> tuple[int, int]:
     files = lines = 0
-    for path in folder.rglob("*.py"):
+    for path in folder.rglob("*"):
+        if path.suffix not in (".py", ".pyi", ".ipynb", ".md", ".mdx") or not path.is_file():
+            continue
         files += 1
         with open(path, "rb") as handle:
             lines += handle.read().count(b"\n")
@@ -231,6 +307,7 @@ class Sample:
     user: float
     peak_mb: float
     count: str
+    status: int = 0
 
 
 @dataclass
@@ -248,7 +325,8 @@ def measure(argv: list[str], cwd: Path, scratch: Path) -> tuple[Sample, str]:
     a child forked straight from this process would inherit this process's high-water mark."""
     timing = scratch / "time"
     gnu_time = "/usr/bin/time" if os.path.exists("/usr/bin/time") else None
-    command = [gnu_time, "-f", "%U %M", "-o", str(timing), *argv] if gnu_time else argv
+    # %M: the largest resident set of the process and every child it waited for.
+    command = [gnu_time, "-f", "%U %M %x", "-o", str(timing), *argv] if gnu_time else argv
     with open(scratch / "out", "w+b") as out, open(scratch / "err", "w+b") as err:
         start = time.perf_counter()
         process = subprocess.Popen(command, cwd=cwd, stdout=out, stderr=err)
@@ -259,9 +337,12 @@ def measure(argv: list[str], cwd: Path, scratch: Path) -> tuple[Sample, str]:
         text = out.read().decode("utf-8", "replace")
     user, peak_kb = usage.ru_utime, usage.ru_maxrss
     if gnu_time:
-        fields = timing.read_text().split()[-2:]  # after any "Command exited with..." line
+        fields = timing.read_text().split()[-3:]  # after any "Command exited with..." line
         user, peak_kb = float(fields[0]), int(fields[1])
-    return Sample(wall, user, peak_kb / 1024, ""), text
+        code = int(fields[2])
+    else:
+        code = process.returncode
+    return Sample(wall, user, peak_kb / 1024, "", code), text
 
 
 # --- report --------------------------------------------------------------------------------
@@ -290,7 +371,27 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--slow", action="store_true", help="Fixit and the floor on plain too")
     parser.add_argument("--only", default="", help="comma-separated tool name prefixes")
-    parser.add_argument("--corpus", default="plain,heavy", help="plain, heavy or both")
+    parser.add_argument(
+        "--corpus",
+        default="plain,heavy",
+        help="the generated corpora to run: plain, heavy, both or none (the real ones run "
+        "when their options are given)",
+    )
+    parser.add_argument(
+        "--repo",
+        type=Path,
+        help="a checkout of a repository that uses mem0 in code and docs (not fetched here: "
+        "mem0ai/mem0 at the commit in bench/realworld/repos.json)",
+    )
+    parser.add_argument(
+        "--site-packages",
+        help="a site-packages folder, or `build` for a fresh one with common packages",
+    )
+    parser.add_argument(
+        "--trap",
+        action="store_true",
+        help="the standard library alone and with the one-word trap (built in the cache)",
+    )
     args = parser.parse_args()
 
     args.cache.mkdir(parents=True, exist_ok=True)
@@ -300,6 +401,22 @@ def main() -> int:
         corpora["plain"] = (build_plain(args.cache), ".")
     if "heavy" in args.corpus:
         corpora["heavy"] = (build_heavy(args.cache, args.count, args.seed), "memapp")
+    if args.repo is not None:
+        if not args.repo.is_dir():
+            parser.error(f"--repo {args.repo}: not a folder")
+        corpora["repo"] = (args.repo.resolve(), ".")
+    if args.site_packages:
+        if args.site_packages == "build":
+            site = build_site_packages(args.cache)
+        else:
+            site = Path(args.site_packages).resolve()
+            if not site.is_dir():
+                parser.error(f"--site-packages {site}: not a folder")
+        corpora["site-packages"] = (site, ".")
+    if args.trap:
+        stdlib, trap = build_trap(args.cache)
+        corpora["stdlib"] = (stdlib, ".")
+        corpora["trap"] = (trap, ".")
     scratch = Path(tempfile.mkdtemp(prefix="mem0lint-bench-"))
     chosen = [
         t
@@ -320,25 +437,29 @@ def main() -> int:
     for rep in range(args.reps):
         for name, (root, target) in corpora.items():
             for tool in chosen:
-                if name == "plain" and tool.slow_on_plain and not args.slow:
+                if name != "heavy" and tool.slow_on_plain and not args.slow:
                     continue
+                if name not in ("plain", "heavy") and "cache" in tool.name:
+                    continue  # the real corpora: the uncached run is the one compared
                 tool.before(root)
                 sample, text = measure(tool.argv(root, Path(target)), root, scratch)
                 sample.count = tool.count(text)
                 rows.setdefault((tool.name, name), Row(tool.name, name)).samples.append(sample)
                 print(
-                    f"  rep {rep + 1} {name:<6} {tool.name:<20} {sample.wall:7.2f} s wall "
-                    f"{sample.user:7.2f} s user {sample.peak_mb:7.1f} MB  findings {sample.count}",
+                    f"  rep {rep + 1} {name:<13} {tool.name:<20} {sample.wall:7.2f} s wall "
+                    f"{sample.user:7.2f} s user {sample.peak_mb:7.1f} MB  findings {sample.count}"
+                    f"  exit {sample.status}",
                     flush=True,
                 )
     print(f"load average after: {os.getloadavg()}")
 
     print(f"\nMedians over {args.reps} alternating repetitions")
-    print(f"{'corpus':<7}{'tool':<21}{'wall s':>8}{'user s':>8}{'peak MB':>9}  findings")
+    print(f"{'corpus':<14}{'tool':<21}{'wall s':>8}{'user s':>8}{'peak MB':>9}  exit  findings")
     for row in rows.values():
         print(
-            f"{row.corpus:<7}{row.tool:<21}{row.median('wall'):8.2f}{row.median('user'):8.2f}"
-            f"{max(s.peak_mb for s in row.samples):9.1f}  {row.samples[-1].count}"
+            f"{row.corpus:<14}{row.tool:<21}{row.median('wall'):8.2f}{row.median('user'):8.2f}"
+            f"{max(s.peak_mb for s in row.samples):9.1f}  {row.samples[-1].status:>4}  "
+            f"{row.samples[-1].count}"
         )
 
     def wall(tool: str, corpus: str) -> float | None:
@@ -348,8 +469,31 @@ def main() -> int:
     def ratio(a: float | None, b: float | None) -> float | None:
         return a / b if a is not None and b else None
 
-    print("\nGoals (issue 6)")
+    def shown(value: float | None) -> str:
+        return f"{value:.2f}" if value is not None else "n/a"
+
+    print("\nmem0lint against Ruff E,F and Semgrep, per corpus (wall-time medians of this run)")
+    print(f"{'corpus':<14}{'mem0lint s':>11}{'ruff s':>8}{'semgrep s':>10}"
+          f"{'/ ruff':>8}{'/ semgrep':>10}{'peak MB':>9}")  # fmt: skip
+    for corpus in corpora:
+        mine = rows.get(("mem0lint", corpus))
+        print(
+            f"{corpus:<14}{shown(wall('mem0lint', corpus)):>11}"
+            f"{shown(wall('ruff E,F', corpus)):>8}{shown(wall('semgrep 2 rules', corpus)):>10}"
+            f"{shown(ratio(wall('mem0lint', corpus), wall('ruff E,F', corpus))):>8}"
+            f"{shown(ratio(wall('mem0lint', corpus), wall('semgrep 2 rules', corpus))):>10}"
+            f"{shown(max(s.peak_mb for s in mine.samples) if mine else None):>9}"
+        )
+
+    print("\nGoals (issues 6 and 14)")
     lines = []
+    value = ratio(wall("mem0lint", "repo"), wall("semgrep 2 rules", "repo"))
+    lines.append(ratio_line("repo: mem0lint / Semgrep (wall)", value, "<= 0.5",
+                            value is not None and value <= 0.5))  # fmt: skip
+    for corpus in ("site-packages", "stdlib", "trap"):
+        value = ratio(wall("mem0lint", corpus), wall("ruff E,F", corpus))
+        lines.append(ratio_line(f"{corpus}: mem0lint / Ruff E,F (wall)", value, "<= 1.0",
+                                value is not None and value <= 1))  # fmt: skip
     value = ratio(wall("mem0lint", "plain"), wall("ruff E,F", "plain"))
     lines.append(
         ratio_line("plain: mem0lint / Ruff E,F (wall)", value, "<= 1.0", value and value <= 1)

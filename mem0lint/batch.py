@@ -2,8 +2,10 @@
 
 Most files of a project never touch a memory SDK: they are read once, scanned for the words a
 finding needs (prefilter.py) and dropped, and libcst is imported only when some file is left.
-A dropped file that spells the import name of a kept module is kept after all: it may import a
-client from there (a helper module that never spells the SDK, bound by a project index).
+A file that spells no SDK word is kept after all when a name it imports and uses resolves, on
+disk, to a module that leads to one (a helper module that never spells the SDK, bound by a
+project index): imports are resolved to files, never matched as words, so a kept `config.py`
+does not keep every file that says "config".
 Verdicts come from the cache without a parse (and, when the stat is unchanged, without a
 read): clean files in every mode, and in a check the findings of the others. What is left is
 checked in this process when it is a handful of files, in a process pool when there are many
@@ -16,11 +18,11 @@ import dataclasses
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable, Union
+from typing import TYPE_CHECKING, Callable, Iterable, Union
 
 from mem0lint.cache import VerdictKind
 from mem0lint.modes import Mode
-from mem0lint.prefilter import external_words, may_matter, module_word
+from mem0lint.prefilter import external_words, may_matter
 from mem0lint.results import FileReport
 from mem0lint.runner import check_named, process
 from mem0lint.sources import SourceFile
@@ -67,8 +69,9 @@ def _replayed(source: SourceFile, stored: dict) -> FileReport:
 class Triage:
     """Where each file stands after the cheap steps (`triage`): reports decided already (from
     the cache), files to check (`todo`: (index, source, content or None)), and files the
-    prefilter dropped (`dropped`: (index, source, module words it was scanned for, whether it
-    was read in this run: only those need a new cache entry))."""
+    prefilter dropped (`dropped`: (index, source, module words it was scanned for (none since
+    imports are resolved: kept for the cache's format), whether it was read in this run: only
+    those need a new cache entry))."""
 
     sources: list[SourceFile]
     mode: Mode
@@ -76,8 +79,9 @@ class Triage:
     reports: list[Union[FileReport, None]]
     todo: list[tuple[int, SourceFile, Union[bytes, None]]] = field(default_factory=list)
     dropped: list[tuple[int, SourceFile, frozenset[bytes], bool]] = field(default_factory=list)
-    # The import names of kept modules: a file that spells one may import a client from it.
     words: set[bytes] = field(default_factory=set)
+    modules: Union[ModuleFinder, None] = None  # what resolved the dropped files' imports
+    advance: Callable[[], None] = field(default=lambda: None)  # one call per file decided
 
     @property
     def replays(self) -> bool:
@@ -86,15 +90,16 @@ class Triage:
     def keep(self, index: int, source: SourceFile, data: Union[bytes, None]) -> None:
         """The file may matter: from the cache by its content, else to be checked."""
         cache = self.cache
-        self.words.add(module_word(source.fspath))
         if data is not None and cache is not None and cache.clean_by_content(data):
             self.reports[index] = FileReport(source)
             cache.remember_clean(source.fspath, data)
+            self.advance()
             return
         found = cache.report_by_content(data) if data is not None and self.replays else None
         if found is not None:
             self.reports[index] = _replayed(source, found[1])
             cache.remember_replayed(source.fspath, found[0])  # type: ignore[union-attr]
+            self.advance()
         else:
             self.todo.append((index, source, data))
 
@@ -105,32 +110,46 @@ def triage(
     mode: Mode,
     cache: Union[Cache, None] = None,
     modules: Union[ModuleFinder, None] = None,
+    advance: Union[Callable[[], None], None] = None,
 ) -> Triage:
-    """Cache verdicts and the prefilter: the one place a file is dropped unparsed. `modules`:
-    the run's module finder, to keep a file whose imports lead to a module that spells an SDK
-    word although the run did not name that module (`ModuleFinder.reaches_sdk`)."""
+    """Cache verdicts and the prefilter: the one place a file is dropped unparsed.
+
+    A file is kept when it spells an SDK word itself (`prefilter.may_matter`), or when a name
+    it imports and uses again leads, through the project's actual module files, to a module
+    that does (`ModuleFinder.reaches_sdk`: imports resolved to files, relative imports,
+    packages, `src/` layouts, conftest.py files above a test file; re-export chains followed).
+    A word alone (`from config import X`) keeps nothing: only an import that resolves to a
+    module on the way to an SDK does. `modules`: the run's module finder (a new one if None).
+    `advance`: called once per file decided here (dropped, or answered from the cache)."""
+    from mem0lint.modules import ModuleFinder
+
     sources = list(sources)
     names = external_words(settings.receivers)
-    found = Triage(sources, Mode(mode), cache, [None] * len(sources))
-    reports, words, keep = found.reports, found.words, found.keep
+    if modules is None:
+        modules = ModuleFinder()
+    tick = advance or _nothing
+    found = Triage(sources, Mode(mode), cache, [None] * len(sources), modules=modules)
+    found.advance = tick
+    reports, keep = found.reports, found.keep
     dropped, todo = found.dropped, found.todo
-    snapshot: frozenset[bytes] = frozenset()
+    empty: frozenset[bytes] = frozenset()
 
     for index, source in enumerate(sources):
         verdict = cache.verdict_by_stat(source.fspath) if cache is not None else None
         kind = VerdictKind.of(verdict) if verdict is not None else None
         if kind is VerdictKind.CLEAN:
             reports[index] = FileReport(source)  # kept by the prefilter, and clean
-            words.add(module_word(source.fspath))
+            tick()
             continue
         if kind is VerdictKind.REPORT and found.replays:
             stored = cache.report_of(verdict)  # type: ignore[union-attr,arg-type]
             if stored is not None:
                 reports[index] = _replayed(source, stored)
-                words.add(module_word(source.fspath))
+                tick()
                 continue
         scanned = cache.words_of(verdict) if cache is not None and verdict else None
         if scanned is not None:
+            # Dropped by a run whose reads (`Cache.depend`) are all unchanged.
             dropped.append((index, source, scanned, False))
             continue
         try:
@@ -138,40 +157,19 @@ def triage(
         except OSError:
             todo.append((index, source, None))  # `process` reads again and says why it cannot
             continue
-        if may_matter(data, names):
-            keep(index, source, data)
-            continue
-        if len(snapshot) != len(words):
-            snapshot = frozenset(words)
-        if any(word in data for word in snapshot):
+        matters = may_matter(data, names)
+        modules.note(source.fspath, matters, names, data)
+        if matters:
             keep(index, source, data)
         else:
-            dropped.append((index, source, snapshot, True))
-
-    # Until no new module is kept: scan the dropped files for the words they were not scanned for.
-    changed = True
-    while changed:
-        changed = False
-        remaining = []
-        for index, source, scanned, fresh in found.dropped:
-            missing = words - scanned
-            if missing:
-                fresh = True
-                try:
-                    data = source.path.read_bytes()
-                except OSError:
-                    todo.append((index, source, None))
-                    continue
-                if any(word in data for word in missing):
-                    keep(index, source, data)
-                    changed = True
-                    continue
-            remaining.append((index, source, scanned | missing, fresh))
-        found.dropped = remaining
-    if modules is not None:
-        found.dropped = _reaching(found.dropped, modules, names, keep, todo)
+            dropped.append((index, source, empty, True))
+    found.dropped = _reaching(found.dropped, modules, names, keep, todo, tick)
     todo.sort(key=lambda item: item[0])
     return found
+
+
+def _nothing() -> None:
+    pass
 
 
 def record(
@@ -194,6 +192,8 @@ def record(
                 )
             else:
                 cache.forget(source.fspath)
+    if modules is None:
+        modules = found.modules
     for index, source, _, fresh in found.dropped:
         report = reports[index] = FileReport(source)
         if source.explicit:  # named: it must at least parse (issue 12)
@@ -207,23 +207,29 @@ def record(
     return reports  # type: ignore[return-value]  (every slot is filled)
 
 
-def _reaching(dropped: list, modules: ModuleFinder, names, keep, todo: list) -> list:
+def _reaching(dropped: list, modules: ModuleFinder, names, keep, todo: list, tick) -> list:
     """The dropped files whose imports lead to no module that spells an SDK word; the others
     are kept. Only files read in this run: a dropped verdict from the cache holds while nothing
-    the run consulted changed (`Cache.depend`)."""
+    the run consulted changed (`Cache.depend`). A file explored to the end already, as a
+    module another file imports, is not read again."""
     remaining = []
     for item in dropped:
         index, source, _, fresh = item
-        if fresh:
+        if fresh and not modules.known_not_to_reach(source.fspath, names):
             try:
-                data = source.path.read_bytes()
+                reaches = modules.reaches_sdk(source.fspath, None, names)  # imports known
             except OSError:
                 todo.append((index, source, None))
                 continue
-            if modules.reaches_sdk(source.fspath, data, names):
+            if reaches:
+                try:
+                    data = source.path.read_bytes()
+                except OSError:
+                    data = None  # `process` reads again and says why it cannot
                 keep(index, source, data)
                 continue
         remaining.append(item)
+        tick()
     return remaining
 
 
@@ -249,22 +255,33 @@ def consulted_stats(modules: ModuleFinder, reports: Iterable[FileReport]) -> dic
     return stats
 
 
-def check(todo, settings: Settings, mode: Mode, roots: list[Path], jobs: int | None, project):
+def check(
+    todo,
+    settings: Settings,
+    mode: Mode,
+    roots: list[Path],
+    jobs: int | None,
+    project,
+    advance: Union[Callable[[], None], None] = None,
+):
     """The files left after `triage` (its `todo`), each through `runner.process`: in this
     process for a handful, in a process pool for many. `project` builds the run's project
-    index, called only if some file is parsed."""
+    index, called only if some file is parsed. `advance`: called as each file's report comes
+    back (a worker sends each report as it is done, and keeps no other file)."""
     if not todo:
         return []
     from mem0lint import engine  # the first libcst import of the run
 
+    tick = advance or _nothing
     rules = engine.RuleSet(settings)
     index = project() if project is not None else None
     workers = workers_for(len(todo), jobs)
     if workers == 1:
-        return [
-            process(source, rules, mode, roots, data=data, project=index)
-            for _, source, data in todo
-        ]
+        reports = []
+        for _, source, data in todo:
+            reports.append(slim(process(source, rules, mode, roots, data=data, project=index)))
+            tick()
+        return reports
 
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
@@ -280,7 +297,11 @@ def check(todo, settings: Settings, mode: Mode, roots: list[Path], jobs: int | N
         initargs=(settings, index),
     ) as pool:
         items = [(source, mode, roots, data) for _, source, data in todo]
-        return list(pool.map(_work, items, chunksize=chunk))
+        reports = []
+        for report in pool.map(_work, items, chunksize=chunk):
+            reports.append(report)
+            tick()
+        return reports
 
 
 _worker_rules = None
@@ -298,7 +319,17 @@ def _start_worker(settings: Settings, project) -> None:
 def _work(item) -> FileReport:
     source, mode, roots, data = item
     report = process(source, _worker_rules, mode, roots, data=data, project=_worker_project)
-    return portable(report)
+    return portable(slim(report))
+
+
+def slim(report: FileReport) -> FileReport:
+    """A report kept until the run ends holds a file's lines and content only when it has
+    something to show (findings, or an error whose frame is drawn from the content): a tree
+    of clean files costs no memory after each is checked."""
+    if not report.diagnostics and not report.error:
+        report.frames = {}
+        report.output = None
+    return report
 
 
 def portable(report: FileReport) -> FileReport:

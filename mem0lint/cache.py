@@ -35,8 +35,9 @@ except ImportError:  # pragma: no cover - not CPython
 
 DEFAULT_DIR = ".mem0lint_cache"
 RACY_NS = 2_000_000_000  # coarser than any filesystem's timestamp granularity (FAT: 2 s)
-FORMAT = 6  # 5: findings carry sdk, sdk_version, upgrade; 6: dropped verdicts also mean "no
-# import leads to an SDK" (modules.py)
+FORMAT = 7  # 5: findings carry sdk, sdk_version, upgrade; 6: dropped verdicts also mean "no
+# import leads to an SDK" (modules.py); 7: dropped verdicts are no longer rescanned for module
+# words (imports are resolved; `depend` alone says when they no longer hold)
 
 
 class VerdictKind(str, Enum):

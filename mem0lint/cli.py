@@ -8,11 +8,9 @@ from pathlib import Path
 import click
 
 from mem0lint import __version__
-from mem0lint.terminal import Terminal
+from mem0lint.terminal import PROGRESS_THRESHOLD, ProgressBar, Terminal  # noqa: F401
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
-# A progress bar is worth drawing only for a long run, and only for a person watching.
-PROGRESS_THRESHOLD = 300
 OUTPUT_FORMATS = ["text", "concise", "json", "json-lines", "github", "sarif"]
 
 
@@ -323,28 +321,6 @@ def _describe_settings(target: Path, command_line, config_file) -> str:
     text = describe(discovery.for_path(target, resolved.target_versions))
     notes = "".join(f"  note: {note}\n" for note in discovery.notes)
     return config.describe(resolved, target, excluded) + text + notes
-
-
-class ProgressBar:
-    """A rich progress bar on stderr for long runs in a terminal; a no-op otherwise."""
-
-    def __init__(self, err: Terminal, total: int) -> None:
-        self.bar = None
-        if err.is_terminal and total > PROGRESS_THRESHOLD:
-            from rich.progress import Progress
-
-            self.bar = Progress(console=err.console, transient=True)
-            self.task = self.bar.add_task("Linting", total=total)
-
-    def __enter__(self):
-        if self.bar is None:
-            return lambda: None
-        self.bar.start()
-        return lambda: self.bar.advance(self.task)
-
-    def __exit__(self, *exc_info) -> None:
-        if self.bar is not None:
-            self.bar.stop()
 
 
 def _explain(code: str, out: Terminal) -> int:

@@ -31,6 +31,7 @@ No libcst here: the prefilter uses this module before anything is parsed.
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from pathlib import Path
@@ -44,7 +45,6 @@ MAX_MODULES = 5000  # modules one `reaches_sdk` question may read
 MAX_DEPTH = 100  # import edges followed from the file (the search recurses)
 MAX_READ = 10 * 1024 * 1024  # modules bigger than this are not read (runner's limit too)
 
-_DOTTED = re.compile(rb"\w+(?:\.\w+)*")
 _MODULE = re.compile(rb"\.*(?:\w+(?:\.\w+)*)?")
 _ALIAS = re.compile(rb"([\w.]+)(?:[ \t]+as[ \t]+(\w+))?")
 _SETUP_CFG_DIR = re.compile(r"^\s*(?:package_dir\s*=\s*(?:\n\s*)?=|where\s*=)\s*([\w./-]+)", re.M)
@@ -131,8 +131,13 @@ class ModuleFinder:
         self._declared: dict[str, tuple[str, ...]] = {}
         self._located: dict[tuple[str, str], Union[str, None]] = {}
         self._names: dict[str, Union[str, None]] = {}
-        self._reach: dict[str, bool] = {}
-        self._targets_of: dict[str, list[str]] = {}
+        # Per set of external names: {module: whether it leads to an SDK word}.
+        self._reach: dict[tuple, dict[str, bool]] = {}
+        self._used_targets: dict[str, tuple[str, ...]] = {}
+        self._all_targets: dict[str, tuple[str, ...]] = {}
+        self._package_names: dict[tuple[str, str], tuple[str, ...]] = {}
+        self._search: dict[str, list[str]] = {}
+        self._under_cache: dict[tuple[str, str], Union[str, None]] = {}
         self._may_matter: dict[tuple[str, tuple], bool] = {}
         self._data: dict[str, Union[bytes, None]] = {}
         self.consulted: set[str] = set()  # files read and folders listed, absolute
@@ -210,6 +215,9 @@ class ModuleFinder:
 
     def search_folders(self, folder: str) -> list[str]:
         """Where `import a.b` is looked for from a file in `folder`, in order."""
+        found = self._search.get(folder)
+        if found is not None:
+            return found
         top = self.project_top(folder)
         folders = []
         current = folder
@@ -221,26 +229,30 @@ class ModuleFinder:
             current = parent
         if top is not None:
             folders.extend(r for r in self.declared_roots(top) if r not in folders)
+        self._search[folder] = folders
         return folders
 
     # Locating -----------------------------------------------------------------------------------
     def locate(self, module: str, near: Union[str, os.PathLike]) -> Union[Path, None]:
         """The file of `module` (dotted, absolute) imported from the file `near`, or None."""
-        folder = os.path.dirname(os.path.abspath(near))
+        found = self._locate(module, os.path.dirname(os.path.abspath(near)))
+        return Path(found) if found is not None else None
+
+    def _locate(self, module: str, folder: str) -> Union[str, None]:
         key = (module, folder)
-        if key not in self._located:
+        found = self._located.get(key, False)
+        if found is False:
             parts = module.split(".")
             found = None
             if all(parts):
-                for root in self.search_folders(folder):
+                for root in self._roots_with(parts[0], folder):
                     found = self._under(root, parts)
                     if found is not None:
                         break
             self._located[key] = found
-        found = self._located[key]
         if found is not None:
             self.consulted.add(found)
-        return Path(found) if found is not None else None
+        return found
 
     def has_top_level(self, name: str, near: Union[str, os.PathLike]) -> bool:
         """Is `name` a module or package of the project, seen from `near`?"""
@@ -254,6 +266,13 @@ class ModuleFinder:
         return False
 
     def _under(self, root: str, parts: list[str]) -> Union[str, None]:
+        key = (root, ".".join(parts))
+        found = self._under_cache.get(key, False)
+        if found is False:
+            found = self._under_cache[key] = self._find_under(root, parts)
+        return found
+
+    def _find_under(self, root: str, parts: list[str]) -> Union[str, None]:
         folder = root
         for part in parts[:-1]:
             if part not in self.listing(folder):
@@ -309,18 +328,56 @@ class ModuleFinder:
         return name
 
     # Does a file lead to an SDK? ---------------------------------------------------------------
+    def note(
+        self, path: str, matters: bool, names: Iterable[bytes] = (), data: bytes = b""
+    ) -> None:
+        """What the triage found scanning a file of the run (`prefilter.may_matter` with
+        `names`): the reach questions need not read it again to know. `data`, for a file that
+        does not matter: its imports are resolved now, while its bytes are at hand."""
+        path = os.path.abspath(path)
+        self._may_matter[(path, tuple(names))] = matters
+        if matters:
+            self._reach_of(tuple(names))[path] = True
+        elif data:
+            self._file_targets(path, data)
+
+    def known_not_to_reach(self, path: str, names: Iterable[bytes] = ()) -> bool:
+        """Already explored to the end as a module (every import of it followed), without
+        reaching an SDK word: nor can the names it imports and uses (a subset) reach one. Not
+        for a test file, whose question also asks the conftest.py files above it."""
+        path = os.path.abspath(path)
+        if _is_test_file(path) or self._reach_of(tuple(names)).get(path) is not False:
+            return False
+        self.consulted.add(path)
+        return True
+
+    def _reach_of(self, names: tuple) -> dict[str, bool]:
+        found = self._reach.get(names)
+        if found is None:
+            found = self._reach[names] = {}
+        return found
+
     def reaches_sdk(
-        self, path: Union[str, os.PathLike], data: bytes, names: Iterable[bytes] = ()
+        self,
+        path: Union[str, os.PathLike],
+        data: Union[bytes, None],
+        names: Iterable[bytes] = (),
     ) -> bool:
         """Does a name `data` (the file at `path`) imports and uses again, or a conftest above
-        a test file, lead to a module that spells an SDK word (`prefilter.may_matter`)?"""
+        a test file, lead to a module that spells an SDK word (`prefilter.may_matter`)?
+        `data` may be None when the file was `note`d with its bytes."""
         path = os.path.abspath(path)
+        if data is None and path not in self._used_targets:
+            with open(path, "rb") as handle:
+                data = handle.read()
         names = tuple(names)
+        reach = self._reach_of(names)
         budget = [MAX_MODULES]
         visited: set[str] = set()
         found, exact = False, True
-        for target in self._targets(path, data, used_only=True):
-            found, complete = self._module_reaches(target, names, 1, budget, set(), visited)
+        used, _ = self._file_targets(path, data or b"")
+        for target in used:
+            found, complete = self._module_reaches(target, names, reach, 1, budget, set(), visited)
             exact = exact and complete
             if found:
                 return True
@@ -331,7 +388,7 @@ class ModuleFinder:
                 conftest = os.path.join(folder, "conftest.py")
                 if conftest != path and self._is_file(folder, "conftest.py"):
                     found, complete = self._module_reaches(
-                        conftest, names, 1, budget, set(), visited
+                        conftest, names, reach, 1, budget, set(), visited
                     )
                     exact = exact and complete
                 parent = os.path.dirname(folder)
@@ -342,15 +399,26 @@ class ModuleFinder:
             # Explored to the end without a limit: nothing any visited module leads to spells
             # an SDK word either (what it leads to was reached from here), cycles or not.
             for module in visited:
-                self._reach[module] = False
+                reach[module] = False
+        if not found and budget[0] <= 0:
+            # Too many modules to say: the file is kept (parsed, then bound name by name).
+            # A chain deeper than MAX_DEPTH stays unknown, as the binder's own lookups do.
+            return True
         return found
 
     def _module_reaches(
-        self, path: str, names: tuple, depth: int, budget: list, active: set, visited: set
+        self,
+        path: str,
+        names: tuple,
+        reach: dict,
+        depth: int,
+        budget: list,
+        active: set,
+        visited: set,
     ) -> tuple[bool, bool]:
         """(reaches an SDK word, explored without a limit cutting it short). Modules in
         progress (a cycle) count as not reaching: the caller decides once the question ends."""
-        known = self._reach.get(path)
+        known = reach.get(path)
         if known is not None:
             self.consulted.add(path)
             return known, True
@@ -360,66 +428,126 @@ class ModuleFinder:
         if depth > MAX_DEPTH or budget[0] <= 0:
             return False, False
         budget[0] -= 1
-        data = self.read(path)
-        if data is None:
-            self._reach[path] = False
+        scanned = self._scan(path, names)
+        if scanned is None:
+            reach[path] = False
             return False, True
-        if self._matters(path, data, names):
-            self._reach[path] = True
+        if scanned is True:
+            reach[path] = True
             return True, True
         visited.add(path)
         active.add(path)
         exact = True
         try:
-            for target in self._module_targets(path, data):
+            for target in scanned:
                 found, complete = self._module_reaches(
-                    target, names, depth + 1, budget, active, visited
+                    target, names, reach, depth + 1, budget, active, visited
                 )
                 if found:
-                    self._reach[path] = True
+                    reach[path] = True
                     return True, True
                 exact = exact and complete
         finally:
             active.discard(path)
         return False, exact
 
-    def _matters(self, path: str, data: bytes, names: tuple) -> bool:
-        key = (path, names)
-        found = self._may_matter.get(key)
-        if found is None:
-            found = self._may_matter[key] = may_matter(data, names)
+    def _scan(self, path: str, names: tuple) -> Union[bool, tuple[str, ...], None]:
+        """A module on the way: True when it spells an SDK word, else the project files all
+        its imports may bind names from; None when it cannot be read. Its bytes are not kept
+        (a tree's worth of modules would stay in memory): only what was derived from them."""
+        self.consulted.add(path)
+        matters = self._may_matter.get((path, names))
+        if matters is True:
+            return True
+        targets = self._all_targets.get(path)
+        if targets is not None and matters is False:
+            return targets
+        data = self._data.get(path)
+        if data is None:
+            if path in self._data:
+                return None
+            try:
+                with open(path, "rb") as handle:
+                    data = handle.read(MAX_READ + 1)
+            except OSError:
+                return None
+            if len(data) > MAX_READ:
+                return None
+        if matters is None:
+            matters = self._may_matter[(path, names)] = may_matter(data, names)
+            if matters:
+                return True
+        if targets is None:
+            targets = self._file_targets(path, data)[1]
+        return targets
+
+    def _file_targets(self, path: str, data: bytes) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """(the project files the imports of `data` that are used again may bind names from,
+        those of all its imports): one scan of the file for both questions."""
+        cached = self._used_targets.get(path)
+        if cached is not None:
+            return cached, self._all_targets[path]
+        used: list[str] = []
+        every: list[str] = []
+        folder = os.path.dirname(path)
+        for level, module, imported in imports(data):
+            dotted = self._absolute(path, level, module)
+            if dotted is None:
+                continue
+            uses = [(n, bound) for n, bound in imported if _used_again(data, bound)]
+            found_all = self._candidates(folder, data, dotted, imported)
+            every.extend(found_all)
+            if uses:
+                used.extend(
+                    found_all if len(uses) == len(imported) else
+                    self._candidates(folder, data, dotted, uses)
+                )  # fmt: skip
+        used_targets = tuple(dict.fromkeys(used))
+        all_targets = tuple(dict.fromkeys(every))
+        self._used_targets[path] = used_targets
+        self._all_targets[path] = all_targets
+        return used_targets, all_targets
+
+    def _candidates(self, folder: str, data: bytes, dotted: str, imported: list) -> list[str]:
+        candidates = []
+        if dotted:
+            candidates.append(dotted)
+        for name, bound in imported:
+            if name is not None:
+                candidates.append(f"{dotted}.{name}" if dotted else name)
+            elif self._may_be_package(dotted.split(".", 1)[0], folder):
+                # `import app` ... `app.memory.client`: the modules on the way
+                candidates.extend(_dotted_uses(data, bound, dotted))
+        found = []
+        for candidate in candidates:
+            located = self._locate(candidate, folder)
+            if located is not None:
+                found.append(located)
         return found
 
-    def _module_targets(self, path: str, data: bytes) -> list[str]:
-        found = self._targets_of.get(path)
+    def _may_be_package(self, name: str, folder: str) -> bool:
+        """Can `name.x` be found from `folder`: does some search folder hold an entry `name`
+        (a package folder)? If not, no dotted name under it can be located either."""
+        return bool(self._roots_with(name, folder))
+
+    def _roots_with(self, name: str, folder: str) -> tuple[str, ...]:
+        """The search folders of `folder`, in order, that hold an entry named `name`, `name.py`
+        or `name.pyi`: the only ones a module whose dotted name starts with `name` can be in."""
+        key = (name, folder)
+        found = self._package_names.get(key)
         if found is None:
-            found = self._targets_of[path] = self._targets(path, data, used_only=False)
+            wanted = (name, name + ".py", name + ".pyi")
+            found = self._package_names[key] = tuple(
+                root
+                for root in self.search_folders(folder)
+                if any(w in self.listing(root) for w in wanted)
+            )
         return found
 
     def _targets(self, path: str, data: bytes, used_only: bool) -> list[str]:
         """The project files the imports of `data` may bind names from."""
-        targets: list[str] = []
-        for level, module, imported in imports(data):
-            if used_only:
-                imported = [(n, bound) for n, bound in imported if _used_again(data, bound)]
-                if not imported:
-                    continue
-            dotted = self._absolute(path, level, module)
-            if dotted is None:
-                continue
-            candidates = []
-            if dotted:
-                candidates.append(dotted)
-            for name, bound in imported:
-                if name is not None:
-                    candidates.append(f"{dotted}.{name}" if dotted else name)
-                else:  # `import app` ... `app.memory.client`: the modules on the way
-                    candidates.extend(_dotted_uses(data, bound, dotted))
-            for candidate in candidates:
-                found = self.locate(candidate, path)
-                if found is not None:
-                    targets.append(os.fspath(found))
-        return list(dict.fromkeys(targets))
+        used, every = self._file_targets(path, data)
+        return list(used if used_only else every)
 
     def _absolute(self, path: str, level: int, module: list[str]) -> Union[str, None]:
         if not level:
@@ -436,25 +564,39 @@ class ModuleFinder:
 
 def _dotted_uses(data: bytes, bound: str, module: str, limit: int = 20) -> list[str]:
     """The dotted names `bound.a.b...` in `data` reaches past the imported `module`
-    (`import app as x`: `x.memory.client` -> app.memory, app.memory.client)."""
-    word = bound.encode("utf-8") + b"."
+    (`import app as x`: `x.memory.client` -> app.memory, app.memory.client).
+    One regular-expression scan (a test file says `unittest.` hundreds of times)."""
     parts = module.split(".")
     spelled_in_full = bound == parts[0] and bound != module  # `import app.deps` binds `app`
     found: dict[str, None] = {}
-    at = data.find(word)
-    while at >= 0 and len(found) < limit:
-        before = data[at - 1 : at] if at else b""
-        match = _DOTTED.match(data, at + len(word))
-        at = data.find(word, at + len(word))
-        if before and (before.isalnum() or before in b"_."):
-            continue
-        if match is None:
-            continue
-        rest = match.group(0).decode("utf-8", "replace").split(".")
+    seen: set[bytes] = set()
+    for match in _uses_of(bound).finditer(data):
+        if len(found) >= limit:
+            break
+        start = match.start()
+        if start and data[start - 1 : start] in _NAME_BYTES:
+            continue  # `x.bound.a`, `other_bound.a`: another name
+        text = match.group(1)
+        if text in seen:
+            continue  # adds nothing new
+        seen.add(text)
+        rest = text.decode("utf-8", "replace").split(".")
         full = [bound, *rest] if spelled_in_full else [*parts, *rest]
         for end in range(len(parts) + 1, len(full)):
             found[".".join(full[:end])] = None
     return list(found)
+
+
+# What may come before a name and make it part of another: a word character or a dot.
+_NAME_BYTES = frozenset(
+    bytes([c]) for c in b"._0123456789" + bytes(range(65, 91)) + bytes(range(97, 123))
+)
+
+
+@functools.lru_cache(maxsize=4096)
+def _uses_of(bound: str) -> re.Pattern[bytes]:
+    """`bound.a.b` (a literal head: the engine searches for it at memory speed)."""
+    return re.compile(re.escape(bound.encode("utf-8")) + rb"\.(\w+(?:\.\w+)*)")
 
 
 def _used_again(data: bytes, name: str) -> bool:

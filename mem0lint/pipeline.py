@@ -144,10 +144,16 @@ def _run_paths(options, finder, overall, discovery, progress) -> Run:
                 cache = Cache(Path(cache_dir), settings, project_files, stats)  # type: ignore[arg-type]
             # --- 3. triage, 4. per-file check
             reports += check_files(
-                sources, settings, options.mode, roots, options.jobs, cache, project, modules
+                sources,
+                settings,
+                options.mode,
+                roots,
+                options.jobs,
+                cache,
+                project,
+                modules,
+                advance,
             )
-            for _ in sources:
-                advance()
     # --- 5. program-wide steps
     if snapshot is not None:
         _remember_walk(snapshot, found, reports, options.mode, discovery, modules, stats)
@@ -336,12 +342,14 @@ def check_files(
     cache: Union[Cache, None] = None,
     project: Union[Callable[[], ProjectIndex], None] = None,
     modules: Union[ModuleFinder, None] = None,
+    advance: Union[Callable[[], None], None] = None,
 ) -> list[FileReport]:
     """Files that share `settings` through triage, check and the cache's record: their reports,
     in order. `project` builds the run's project index (called only if some file is parsed);
-    `modules`: the run's module finder (the same as the index's)."""
-    found = batch.triage(sources, settings, Mode(mode), cache, modules)
-    checked = batch.check(found.todo, settings, found.mode, roots, jobs, project)
+    `modules`: the run's module finder (the same as the index's); `advance`: called once per
+    file as soon as it is decided (a progress bar)."""
+    found = batch.triage(sources, settings, Mode(mode), cache, modules, advance)
+    checked = batch.check(found.todo, settings, found.mode, roots, jobs, project, advance)
     return batch.record(found, checked, modules)
 
 

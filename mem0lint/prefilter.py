@@ -10,9 +10,12 @@ this module looks for:
   `memos`; relative imports never resolve to a client class) and the class name's last part
   is spelled where it is imported or used (`MemoryClient`, `Memory`, `MemsyClient`, ...);
 - an external name `a.b.name`: `name` is spelled where it is imported or used;
-- a name imported from another module of the project (a project index binds it): the import
-  spells that module's name, and that module is itself kept (it builds or imports the client),
-  so `batch.py` scans again, for the names of the kept modules, the files it dropped;
+- a name imported from another module of the project (a project index binds it): the file
+  spells no SDK word, so `batch.triage` asks `modules.ModuleFinder.reaches_sdk`, which resolves
+  the imports the file uses again to the project's actual module files (relative imports,
+  packages, `src/` layouts, conftest.py files above a test) and follows them, through
+  re-exports, to a module that spells one. A module name is never matched as a word: a kept
+  `config.py` does not keep every file that says "config";
 - a raw REST call: the endpoint's URL (`/v3/memories/...`) is spelled, and so is the Platform's
   host (`mem0.ai`): a call is judged only when its URL's literal head, in the same file, names it
   (`callsite._platform_host`). One word alone ("memories" in a comment) no longer keeps a file;
@@ -31,7 +34,6 @@ from __future__ import annotations
 
 import codecs
 import functools
-import os
 import re
 from typing import Iterable, Union
 
@@ -116,10 +118,3 @@ def may_matter(source: Union[bytes, str], names: Iterable[bytes] = ()) -> bool:
     if any(name in data for name in names) or all(word in data for word in rest):
         return True
     return any(name in data for name in implicit)
-
-
-def module_word(path: Union[str, os.PathLike[str]]) -> bytes:
-    """What an import of the module at `path` spells: its file stem, or its package's name."""
-    directory, name = os.path.split(os.fspath(path))
-    stem = os.path.splitext(name)[0]
-    return (os.path.basename(directory) if stem == "__init__" else stem).encode("utf-8")

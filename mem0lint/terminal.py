@@ -56,6 +56,16 @@ class Terminal:
     def is_terminal(self) -> bool:
         return self.rich and self.console.is_terminal
 
+    @property
+    def watched(self) -> bool:
+        """A person is watching: the stream itself is a terminal (an environment variable that
+        makes rich colour a pipe does not count), outside CI, on a terminal that can redraw."""
+        try:
+            tty = self.file.isatty()
+        except (AttributeError, ValueError):
+            return False
+        return tty and not os.environ.get("CI") and os.environ.get("TERM") != "dumb"
+
     def print(self, text: str = "", end: str = "\n") -> None:
         if self.rich:
             self.console.print(text, markup=False, end=end)
@@ -80,3 +90,57 @@ class Terminal:
 
 def plain(text: str) -> str:
     return text.translate(_CONTROL).expandtabs(TAB_SIZE)
+
+
+# A progress bar is worth drawing only for a long run, and only for a person watching.
+PROGRESS_THRESHOLD = 300
+
+
+class ProgressBar:
+    """Per-file progress on stderr while a run works (pipeline.Progress): drawn only for a
+    person at a terminal (`Terminal.watched`) and a run of more than `threshold` files, so never
+    in a pipe, a CI log or machine output; a no-op otherwise. It advances as each file is
+    decided (dropped by the prefilter, answered from the cache, or checked) and redraws when
+    the whole percentage changes. `console`: draw there instead (tests)."""
+
+    def __init__(
+        self,
+        err: Terminal,
+        total: int,
+        threshold: int = PROGRESS_THRESHOLD,
+        console: Optional[Console] = None,
+    ) -> None:
+        self.bar = None
+        self.total = total
+        self.done = 0
+        self._shown = -1
+        if total > threshold and (console is not None or err.watched):
+            from rich.progress import Progress
+
+            self.bar = Progress(
+                console=console if console is not None else err.console,
+                transient=True,
+                auto_refresh=False,
+            )
+            self.task = self.bar.add_task("Linting", total=total)
+
+    def advance(self) -> None:
+        self.done += 1
+        bar = self.bar
+        if bar is None:
+            return
+        bar.advance(self.task)
+        percent = self.done * 100 // max(self.total, 1)
+        if percent != self._shown:
+            self._shown = percent
+            bar.refresh()
+
+    def __enter__(self):
+        if self.bar is None:
+            return lambda: None
+        self.bar.start()
+        return self.advance
+
+    def __exit__(self, *exc_info) -> None:
+        if self.bar is not None:
+            self.bar.stop()

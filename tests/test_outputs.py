@@ -175,14 +175,25 @@ def test_progress_bar_only_for_a_terminal_and_many_files(monkeypatch):
     from mem0lint import cli
     from mem0lint.terminal import Terminal
 
+    class FakeTTY(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
     monkeypatch.delenv("FORCE_COLOR", raising=False)
+    monkeypatch.delenv("CI", raising=False)
+    monkeypatch.setenv("TERM", "xterm")
     pipe = Terminal(stderr=True)
     assert cli.ProgressBar(pipe, 10_000).bar is None  # not a terminal
     terminal = Terminal(stderr=True)
     terminal._console = Console(force_terminal=True, file=io.StringIO())
     monkeypatch.setenv("FORCE_COLOR", "1")
+    # Colour forced on a pipe (CI logs): still no bar; the stream must be a terminal.
+    assert cli.ProgressBar(terminal, 10_000).bar is None
+    monkeypatch.setattr("sys.stderr", FakeTTY())
     assert cli.ProgressBar(terminal, cli.PROGRESS_THRESHOLD).bar is None  # few files
     assert cli.ProgressBar(terminal, cli.PROGRESS_THRESHOLD + 1).bar is not None
+    monkeypatch.setenv("CI", "true")
+    assert cli.ProgressBar(terminal, 10_000).bar is None  # a CI job's log, even on a pty
 
 
 def test_plain_output_is_what_rich_prints_on_a_pipe(monkeypatch, capsys):
