@@ -78,13 +78,14 @@ def rules_table() -> str:
     from mem0lint.rules import all_rules  # lazily: it loads every rule
 
     rows = [
-        "| Code | Name | Dialects | Severity | Fix | What it checks |",
-        "|---|---|---|---|---|---|",
+        "| Code | Name | Dialects | SDK releases | Severity | Fix | What it checks |",
+        "|---|---|---|---|---|---|---|",
     ]
     for code, rule in all_rules().items():
         summary = rule.summary.replace("|", "\\|")
         rows.append(
-            f"| {code} | {rule.name} | {_dialect_labels(rule)} | {_severity(rule)} | "
+            f"| {code} | {rule.name} | {_dialect_labels(rule)} | {_releases(rule)} | "
+            f"{_severity(rule)} | "
             f"{_fix_kinds(rule)} | {summary} |"
         )
     return "\n".join(rows) + "\n"

@@ -548,12 +548,18 @@ def lost_row(module: cst.Module, source: Union[str, bytes]) -> Union[int, None]:
     when `module.code` is `source`. libcst drops a line holding only `\\` before a statement
     (`x = 1\n\\\ny = 2\n` comes back as `x = 1\ny = 2\n`), so a file rewritten from its
     module (a fix, `--add-noqa`) would lose that line with the fix."""
-    code = module.code
-    text = source.decode("utf-8", "replace") if isinstance(source, bytes) else source
-    if code == text or (text.endswith("\r") and code == text[:-1]):
+    if isinstance(source, bytes):
+        # Compare bytes in the file's own encoding (a `latin-1` cookie, a BOM: `module.bytes`
+        # writes both back), not a UTF-8 decoding of them.
+        code, text = module.bytes, source
+        newline: Union[str, bytes] = b"\n"
+        final_cr = text.endswith(b"\r")
+    else:
+        code, text, newline, final_cr = module.code, source, "\n", source.endswith("\r")
+    if code == text or (final_cr and code == text[:-1]):
         return None  # (a CR-only file's last `\r`: `_apply` puts it back)
     at = next((i for i, (a, b) in enumerate(zip(code, text)) if a != b), min(len(code), len(text)))
-    return text.count("\n", 0, at) + 1
+    return text.count(newline, 0, at) + 1
 
 
 def rewrites(row: int) -> str:

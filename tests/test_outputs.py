@@ -230,9 +230,14 @@ def test_no_progress_output_on_pipes(tmp_path):
 def test_rule_table(args):
     result = run_cli(*args)
     assert result.exit_code == 0
-    assert result.stdout.startswith("| Code | Name | Dialects | Severity | Fix |")
+    assert result.stdout.startswith("| Code | Name | Dialects | SDK releases | Severity | Fix |")
     for code in all_rules():
         assert f"| {code} |" in result.stdout
+    # Each rule names the releases it judges (issue 13: "lists the new rules with their versions").
+    assert "| MEM140 | missing-await | mem0 open source, mem0 Platform | mem0ai >=0.1.22 |" in (
+        result.stdout
+    )
+    assert "| MEM666 | memos-empty-filter | MemOS | MemoryOS >=2.0.24 |" in result.stdout
 
 
 def test_explain_one_rule():
