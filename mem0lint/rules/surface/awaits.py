@@ -11,12 +11,12 @@ alone: a mocked method may be a coroutine on a sync client, or a plain function 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterator, Optional, Union
+from typing import Iterator, Optional
 
 import libcst as cst
 
 from mem0lint.callsite import CallSite
-from mem0lint.rules.surface.results import _bound_name, _parents
+from mem0lint.rules.surface.results import _bound_name, _parents, sole_binding_root
 from mem0lint.walk import children
 
 # Names that say a test replaces attributes or whole objects with stand-ins.
@@ -143,22 +143,8 @@ def misuses(site: CallSite) -> list[Misuse]:
     name = _bound_name(call, parents)
     if name is None:
         return []
-    point = site.scope
-    scope = getattr(point, "scope", point)
-    bindings = scope.bindings.get(name, [])
-    if (
-        len(bindings) != 1
-        or bindings[0].kind != "value"
-        or bindings[0].value is not call
-        or name in scope.dynamic
-        or name in scope.globals
-    ):
-        return []
-    if scope.kind == "module":
-        root: Union[cst.CSTNode, None] = collector.module
-    elif scope.kind == "function" and scope.function is not None:
-        root = scope.function
-    else:
+    root = sole_binding_root(site, name, call)
+    if root is None:
         return []
     target = parents.get(id(call))
     target_name = target.targets[0].target if isinstance(target, cst.Assign) else target.target

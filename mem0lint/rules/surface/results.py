@@ -173,23 +173,11 @@ def uses(site: CallSite) -> list[Use]:
     name = _bound_name(expr, parents)
     if name is None:
         return []
-    point = site.scope
-    scope = getattr(point, "scope", point)
-    bindings = scope.bindings.get(name, [])
-    if (
-        len(bindings) != 1
-        or bindings[0].kind != "value"
-        or bindings[0].value is not expr
-        or name in scope.dynamic
-        or name in scope.globals
-    ):
+    root = sole_binding_root(site, name, expr)
+    if root is None:
         return []
-    if scope.kind == "module":
-        root = collector.module
-    elif scope.kind == "function" and scope.function is not None:
-        root = scope.function.body
-    else:
-        return []
+    if isinstance(root, cst.FunctionDef):
+        root = root.body
     found = []
     for node in _scope_nodes(root):
         if not isinstance(node, cst.Name) or node.value != name:
@@ -200,6 +188,29 @@ def uses(site: CallSite) -> list[Use]:
         if use is not None:
             found.append(Use(use.kind, node, True, use.key))
     return found
+
+
+def sole_binding_root(
+    site: CallSite, name: str, value: cst.BaseExpression
+) -> Union[cst.Module, cst.FunctionDef, None]:
+    """Where to read the uses of `name` when its only binding in the call's scope is `value`
+    (no `global`, no dynamic binding): the module, or the function; None otherwise."""
+    point = site.scope
+    scope = getattr(point, "scope", point)
+    bindings = scope.bindings.get(name, [])
+    if (
+        len(bindings) != 1
+        or bindings[0].kind != "value"
+        or bindings[0].value is not value
+        or name in scope.dynamic
+        or name in scope.globals
+    ):
+        return None
+    if scope.kind == "module":
+        return site.resolver.collector.module
+    if scope.kind == "function" and scope.function is not None:
+        return scope.function
+    return None
 
 
 def subscript_results(expr: cst.BaseExpression) -> cst.Subscript:
