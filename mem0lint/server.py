@@ -28,6 +28,7 @@ pygls is imported only by this module, which only `mem0lint server` imports.
 from __future__ import annotations
 
 import asyncio
+import gc
 import io
 import json
 import logging
@@ -52,6 +53,13 @@ FIX_ALL = "source.fixAll.mem0lint"
 # A change is linted once the typing stops for this long (seconds): by default as soon as the
 # worker is free (changes that arrive while it lints are coalesced into the next lint).
 DEBOUNCE = 0.0
+# The cycle collector. The binder's scopes and bindings refer to each other, so every lint leaves
+# some 18,000 objects that only a full collection frees, and Python ran one on its own every
+# fourth change of a 2,000-line file, adding 100-200 ms to that change. The server makes full
+# collections itself instead: once the typing has paused for QUIET_COLLECT seconds, or after
+# FORCED_COLLECT lints without such a pause (memory stays bounded under non-stop typing).
+QUIET_COLLECT = 0.5
+FORCED_COLLECT = 20
 SEVERITY = {
     "error": types.DiagnosticSeverity.Error,
     "warning": types.DiagnosticSeverity.Warning,
@@ -109,6 +117,10 @@ class Mem0lintServer(LanguageServer):
         self.memos: dict[str, StatementMemo] = {}
         self._split: tuple = (None, [])  # the last text split into lines, and its lines
         self.debounce = DEBOUNCE
+        # Full collections (see QUIET_COLLECT): None until `collect_when_quiet` takes them over.
+        self.uncollected: Union[int, None] = None  # lints since the last full collection
+        self.quiet_timer: Union[asyncio.TimerHandle, None] = None
+        self.frozen = False  # what the first lint imported is out of the collector's sight
 
     # -- running the pipeline ---------------------------------------------------------------
 
@@ -468,6 +480,9 @@ class Mem0lintServer(LanguageServer):
             self.changed_at.pop(uri, None)
         else:
             self.changed_at[uri] = asyncio.get_running_loop().time()
+        if self.quiet_timer is not None:
+            self.quiet_timer.cancel()
+            self.quiet_timer = None
         if self.driver is None or self.driver.done():
             self.driver = asyncio.ensure_future(self._drive())
 
@@ -488,6 +503,41 @@ class Mem0lintServer(LanguageServer):
                     await self._lint(uri)
                 except Exception:  # noqa: BLE001 - one document's failure stops no other
                     logging.getLogger(__name__).exception("mem0lint: linting %s failed", uri)
+                await self._collected_after_lint()
+        if self.uncollected:
+            self.quiet_timer = loop.call_later(QUIET_COLLECT, self._collect_when_quiet)
+
+    # -- the cycle collector (see QUIET_COLLECT) -----------------------------------------------
+
+    def collect_when_quiet(self) -> None:
+        """Take full collections over from Python's own schedule (`mem0lint server` does; the
+        tests that drive a server object in their own process leave their collector alone)."""
+        young, middle, _ = gc.get_threshold()
+        gc.set_threshold(young, middle, 1_000_000_000)  # never on its own (3.14's is incremental)
+        self.uncollected = 0
+
+    async def _collected_after_lint(self) -> None:
+        if self.uncollected is None:
+            return
+        self.uncollected += 1
+        first = not self.frozen
+        if first or self.uncollected >= FORCED_COLLECT:
+            self.frozen = True
+            await asyncio.get_running_loop().run_in_executor(self.worker, self._collect, first)
+
+    def _collect(self, freeze: bool = False) -> None:
+        gc.collect()
+        if freeze:
+            # After the first lint the modules it imported (libcst, the rules, the SDK facts) are
+            # loaded: they are never garbage, so later collections need not scan them again.
+            gc.freeze()
+        self.uncollected = 0
+
+    def _collect_when_quiet(self) -> None:
+        self.quiet_timer = None
+        if not self.wanted and self.uncollected:
+            self.uncollected = 0
+            asyncio.get_running_loop().run_in_executor(self.worker, self._collect)
 
 
 def _catching(compute: Callable[[], object]) -> Callable[[], object]:
@@ -651,4 +701,6 @@ def build() -> Mem0lintServer:
 
 
 def main() -> None:
-    build().start_io()
+    server = build()
+    server.collect_when_quiet()
+    server.start_io()

@@ -370,3 +370,79 @@ def test_the_statement_memo_reuses_a_result_only_for_the_same_statement_object()
     with memo.active(kept):
         assert memo.statement_result("p", again, compute) == 5
         assert memo.statement_result("p", first, compute) == 6
+
+
+def test_a_walk_leaves_no_reference_cycle_holding_its_visitor() -> None:
+    """Regression: `walk`'s recursive closure was a reference cycle holding the visitor (and
+    the tree it keeps), freed only by the cycle collector's next full pass."""
+    import gc
+    import weakref
+
+    from mem0lint.walk import walk
+
+    class Names(cst.CSTVisitor):
+        def __init__(self) -> None:
+            self.seen: list[str] = []
+
+        def visit_Name(self, node: cst.Name) -> None:
+            self.seen.append(node.value)
+
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        visitor = Names()
+        walk(cst.parse_module(SAMPLE), visitor)
+        assert "client" in visitor.seen
+        gone = weakref.ref(visitor)
+        del visitor
+        assert gone() is None  # freed by its reference count, no collection needed
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def test_the_server_makes_the_full_collections_itself() -> None:
+    """`mem0lint server` runs full cycle collections itself: after the first lint (then freezes
+    what is loaded), after FORCED_COLLECT lints without a pause, and once the typing has paused
+    for QUIET_COLLECT seconds; a new change cancels a pending quiet collection."""
+    import asyncio
+    import gc
+
+    from mem0lint import server as served
+
+    thresholds = gc.get_threshold()
+    server = served.Mem0lintServer()
+    linted = []
+
+    async def lint(uri: str) -> None:
+        linted.append(uri)
+
+    server._lint = lint  # no client, no workspace: what is linted does not matter here
+    server.collect_when_quiet()
+    try:
+        assert gc.get_threshold()[2] > 10**6  # Python no longer schedules full collections
+
+        async def scenario() -> None:
+            await server._collected_after_lint()  # the first lint
+            assert server.frozen and server.uncollected == 0 and gc.get_freeze_count() > 0
+            for _ in range(served.FORCED_COLLECT - 1):
+                await server._collected_after_lint()
+            assert server.uncollected == served.FORCED_COLLECT - 1
+            await server._collected_after_lint()
+            assert server.uncollected == 0  # forced: no pause came
+            await server._collected_after_lint()
+            await server._drive()  # nothing wanted: a quiet collection is timed
+            assert server.quiet_timer is not None
+            server.schedule("file:///nowhere.py")  # a change: the timer is cancelled
+            assert server.quiet_timer is None
+            await server.driver
+            assert linted == ["file:///nowhere.py"]
+            assert server.quiet_timer is not None and server.uncollected == 2
+            await asyncio.sleep(served.QUIET_COLLECT + 0.5)
+            assert server.uncollected == 0
+
+        asyncio.run(scenario())
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*thresholds)
+        server.worker.shutdown()
