@@ -153,8 +153,8 @@ def edited(lines: list[str], version: int) -> str:
     row = 12 + (version * 11) % (len(lines) - 20)
     while "total = sum(" not in lines[row] and "cutoff =" not in lines[row]:
         row = (row + 1) % len(lines)
-    if "cutoff =" in lines[row]:
-        lines[row] = f"    cutoff = {version} % 7 + 1"
+    if "cutoff =" in lines[row]:  # never the block's own number: the text must change
+        lines[row] = f"    cutoff = {version + 10_000} % 7 + 1"
     else:
         lines[row] = f"    total = sum(float(row.get(key, {version})) for row in rows)"
     return "\n".join(lines)

@@ -132,6 +132,29 @@ def _bound_name(expr: cst.BaseExpression, parents) -> Union[str, None]:
     return None
 
 
+def _names_in_scope(
+    collector, root: Union[cst.Module, cst.FunctionDef]
+) -> dict[str, list[cst.Name]]:
+    """name -> its `Name` nodes in `root`'s own scope, in `_scope_nodes` order: computed once per
+    scope in a lint (a scope has many calls), and kept by the language server while a top-level
+    function is unchanged (memo.py)."""
+    cached = getattr(collector, "_surface_names", None)
+    if cached is None:
+        cached = collector._surface_names = {}
+    found = cached.get(id(root))
+    if found is None:
+        found = cached[id(root)] = statement_result("scope names", root, _names_by_value)
+    return found
+
+
+def _names_by_value(root: Union[cst.Module, cst.FunctionDef]) -> dict[str, list[cst.Name]]:
+    by_value: dict[str, list[cst.Name]] = {}
+    for node in _scope_nodes(root.body if isinstance(root, cst.FunctionDef) else root):
+        if isinstance(node, cst.Name):
+            by_value.setdefault(node.value, []).append(node)
+    return by_value
+
+
 def _scope_nodes(root: cst.CSTNode) -> Iterator[cst.CSTNode]:
     """Every node of a function body or module, not entering nested functions and classes."""
     stack = children(root)
@@ -176,12 +199,8 @@ def uses(site: CallSite) -> list[Use]:
     root = sole_binding_root(site, name, expr)
     if root is None:
         return []
-    if isinstance(root, cst.FunctionDef):
-        root = root.body
     found = []
-    for node in _scope_nodes(root):
-        if not isinstance(node, cst.Name) or node.value != name:
-            continue
+    for node in _names_in_scope(collector, root).get(name, ()):
         if _shape_tested(name, node, parents):
             return []
         use = classify(node, parents)
