@@ -111,6 +111,7 @@ def triage(
     cache: Union[Cache, None] = None,
     modules: Union[ModuleFinder, None] = None,
     advance: Union[Callable[[], None], None] = None,
+    jobs: Union[int, None] = None,
 ) -> Triage:
     """Cache verdicts and the prefilter: the one place a file is dropped unparsed.
 
@@ -120,7 +121,8 @@ def triage(
     packages, `src/` layouts, conftest.py files above a test file; re-export chains followed).
     A word alone (`from config import X`) keeps nothing: only an import that resolves to a
     module on the way to an SDK does. `modules`: the run's module finder (a new one if None).
-    `advance`: called once per file decided here (dropped, or answered from the cache)."""
+    `advance`: called once per file decided here (dropped, or answered from the cache).
+    `jobs`: as `check`'s; many files are read and scanned in a process pool (`_scanned`)."""
     from mem0lint.modules import ModuleFinder
 
     sources = list(sources)
@@ -134,6 +136,7 @@ def triage(
     dropped, todo = found.dropped, found.todo
     empty: frozenset[bytes] = frozenset()
 
+    to_read: list[tuple[int, SourceFile]] = []
     for index, source in enumerate(sources):
         verdict = cache.verdict_by_stat(source.fspath) if cache is not None else None
         kind = VerdictKind.of(verdict) if verdict is not None else None
@@ -152,17 +155,17 @@ def triage(
             # Dropped by a run whose reads (`Cache.depend`) are all unchanged.
             dropped.append((index, source, scanned, False))
             continue
-        try:
-            data = source.path.read_bytes()
-        except OSError:
+        to_read.append((index, source))
+    for (index, source), scanned in zip(to_read, _scanned(to_read, names, modules, jobs)):
+        if scanned is None:
             todo.append((index, source, None))  # `process` reads again and says why it cannot
-            continue
-        matters = may_matter(data, names)
-        modules.note(source.fspath, matters, names, data)
-        if matters:
-            keep(index, source, data)
+        elif scanned.matters:
+            modules.note(source.fspath, True, names)
+            keep(index, source, scanned.data)
         else:
+            modules.note_targets(source.fspath, names, scanned.targets, scanned.consulted)
             dropped.append((index, source, empty, True))
+    dropped.sort(key=lambda item: item[0])  # the order of the files, as one pass gave it
     found.dropped = _reaching(found.dropped, modules, names, keep, todo, tick)
     todo.sort(key=lambda item: item[0])
     return found
@@ -170,6 +173,75 @@ def triage(
 
 def _nothing() -> None:
     pass
+
+
+# Reading and scanning files -----------------------------------------------------------------------
+# A tree of thousands of files that never touch an SDK (a site-packages) costs its reads, the
+# prefilter's scan and the resolution of each file's imports to files: spread over processes
+# from this many files on, where processes can be forked (they start with nothing to import).
+SCAN_IN_POOL_FROM = 400
+
+
+@dataclass
+class Scanned:
+    """One file read and scanned: its bytes when it may matter (it is kept), else the project
+    files its imports may bind names from (`ModuleFinder.note_targets`) and what resolving
+    them consulted."""
+
+    matters: bool
+    data: Union[bytes, None] = None
+    targets: tuple = ((), ())
+    consulted: frozenset[str] = frozenset()
+
+
+def _scan(path: str, names: tuple, modules: ModuleFinder) -> Union[Scanned, None]:
+    """None when the file cannot be read. What resolving its imports consults goes to
+    `modules.consulted`."""
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read()
+    except OSError:
+        return None
+    if may_matter(data, names):
+        return Scanned(True, data)
+    return Scanned(False, targets=modules.file_targets(path, data))
+
+
+def _scanned(
+    to_read: list, names: tuple, modules: ModuleFinder, jobs: Union[int, None]
+) -> Iterable[Union[Scanned, None]]:
+    """`_scan` of each file of `to_read`, in order: in this process, or in a pool."""
+    import multiprocessing
+
+    paths = [os.path.abspath(source.fspath) for _, source in to_read]
+    workers = 1 if jobs == 1 else min(jobs or available_cpus(), available_cpus())
+    if (
+        workers < 2
+        or len(paths) < SCAN_IN_POOL_FROM
+        or "fork" not in multiprocessing.get_all_start_methods()
+    ):
+        return [_scan(path, names, modules) for path in paths]
+    from concurrent.futures import ProcessPoolExecutor
+
+    global _scan_names, _scan_modules
+    _scan_names, _scan_modules = names, modules  # what the forked workers start with
+    chunk = max(1, len(paths) // (workers * 8))
+    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
+        return list(pool.map(_scan_in_worker, paths, chunksize=chunk))
+
+
+_scan_names: tuple = ()
+_scan_modules: Union[ModuleFinder, None] = None
+
+
+def _scan_in_worker(path: str) -> Union[Scanned, None]:
+    modules = _scan_modules
+    assert modules is not None
+    modules.consulted = set()  # what this file's imports consult, sent back with it
+    scanned = _scan(path, _scan_names, modules)
+    if scanned is not None:
+        scanned.consulted = frozenset(modules.consulted)
+    return scanned
 
 
 def record(

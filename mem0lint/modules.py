@@ -339,7 +339,17 @@ class ModuleFinder:
         if matters:
             self._reach_of(tuple(names))[path] = True
         elif data:
-            self._file_targets(path, data)
+            self.file_targets(path, data)
+
+    def note_targets(
+        self, path: str, names: Iterable[bytes], targets: tuple, consulted: Iterable[str]
+    ) -> None:
+        """`note` of a file that does not matter, whose `file_targets` were found elsewhere
+        (a worker of the triage): what they consulted is this run's too."""
+        path = os.path.abspath(path)
+        self._may_matter[(path, tuple(names))] = False
+        self._used_targets[path], self._all_targets[path] = targets
+        self.consulted.update(consulted)
 
     def known_not_to_reach(self, path: str, names: Iterable[bytes] = ()) -> bool:
         """Already explored to the end as a module (every import of it followed), without
@@ -375,7 +385,7 @@ class ModuleFinder:
         budget = [MAX_MODULES]
         visited: set[str] = set()
         found, exact = False, True
-        used, _ = self._file_targets(path, data or b"")
+        used, _ = self.file_targets(path, data or b"")
         for target in used:
             found, complete = self._module_reaches(target, names, reach, 1, budget, set(), visited)
             exact = exact and complete
@@ -478,10 +488,10 @@ class ModuleFinder:
             if matters:
                 return True
         if targets is None:
-            targets = self._file_targets(path, data)[1]
+            targets = self.file_targets(path, data)[1]
         return targets
 
-    def _file_targets(self, path: str, data: bytes) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    def file_targets(self, path: str, data: bytes) -> tuple[tuple[str, ...], tuple[str, ...]]:
         """(the project files the imports of `data` that are used again may bind names from,
         those of all its imports): one scan of the file for both questions."""
         cached = self._used_targets.get(path)
@@ -527,8 +537,9 @@ class ModuleFinder:
 
     def _may_be_package(self, name: str, folder: str) -> bool:
         """Can `name.x` be found from `folder`: does some search folder hold an entry `name`
-        (a package folder)? If not, no dotted name under it can be located either."""
-        return bool(self._roots_with(name, folder))
+        (a package folder; `name.py` holds no module)? If not, `_find_under` locates no dotted
+        name under it either."""
+        return any(name in self.listing(root) for root in self._roots_with(name, folder))
 
     def _roots_with(self, name: str, folder: str) -> tuple[str, ...]:
         """The search folders of `folder`, in order, that hold an entry named `name`, `name.py`
@@ -546,7 +557,7 @@ class ModuleFinder:
 
     def _targets(self, path: str, data: bytes, used_only: bool) -> list[str]:
         """The project files the imports of `data` may bind names from."""
-        used, every = self._file_targets(path, data)
+        used, every = self.file_targets(path, data)
         return list(used if used_only else every)
 
     def _absolute(self, path: str, level: int, module: list[str]) -> Union[str, None]:
@@ -569,17 +580,11 @@ def _dotted_uses(data: bytes, bound: str, module: str, limit: int = 20) -> list[
     parts = module.split(".")
     spelled_in_full = bound == parts[0] and bound != module  # `import app.deps` binds `app`
     found: dict[str, None] = {}
-    seen: set[bytes] = set()
-    for match in _uses_of(bound).finditer(data):
+    # Each distinct spelling once, in the order of its first use (the scan is the regular
+    # expression engine's: a test file says `unittest.` hundreds of times).
+    for text in dict.fromkeys(_uses_of(bound).findall(data)):
         if len(found) >= limit:
             break
-        start = match.start()
-        if start and data[start - 1 : start] in _NAME_BYTES:
-            continue  # `x.bound.a`, `other_bound.a`: another name
-        text = match.group(1)
-        if text in seen:
-            continue  # adds nothing new
-        seen.add(text)
         rest = text.decode("utf-8", "replace").split(".")
         full = [bound, *rest] if spelled_in_full else [*parts, *rest]
         for end in range(len(parts) + 1, len(full)):
@@ -587,16 +592,13 @@ def _dotted_uses(data: bytes, bound: str, module: str, limit: int = 20) -> list[
     return list(found)
 
 
-# What may come before a name and make it part of another: a word character or a dot.
-_NAME_BYTES = frozenset(
-    bytes([c]) for c in b"._0123456789" + bytes(range(65, 91)) + bytes(range(97, 123))
-)
-
-
 @functools.lru_cache(maxsize=4096)
 def _uses_of(bound: str) -> re.Pattern[bytes]:
-    """`bound.a.b` (a literal head: the engine searches for it at memory speed)."""
-    return re.compile(re.escape(bound.encode("utf-8")) + rb"\.(\w+(?:\.\w+)*)")
+    """`bound.a.b`, not preceded by a word character or a dot (`x.bound.a`, `other_bound.a`
+    are other names); a literal head: the engine searches for it at memory speed."""
+    head = re.escape(bound.encode("utf-8"))
+    # The look-behind comes after the head, which keeps the literal search.
+    return re.compile(head + rb"(?<![\w.]" + head + rb")\.(\w+(?:\.\w+)*)")
 
 
 def _used_again(data: bytes, name: str) -> bool:

@@ -348,7 +348,7 @@ def check_files(
     in order. `project` builds the run's project index (called only if some file is parsed);
     `modules`: the run's module finder (the same as the index's); `advance`: called once per
     file as soon as it is decided (a progress bar)."""
-    found = batch.triage(sources, settings, Mode(mode), cache, modules, advance)
+    found = batch.triage(sources, settings, Mode(mode), cache, modules, advance, jobs)
     checked = batch.check(found.todo, settings, found.mode, roots, jobs, project, advance)
     return batch.record(found, checked, modules)
 

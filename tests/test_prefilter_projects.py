@@ -300,3 +300,34 @@ def test_dotted_uses_scan_equals_its_specification(seed):
     assert _dotted_uses(data, bound, module, limit) == _dotted_uses_reference(
         data, bound, module, limit
     )
+
+
+def _triage(root: Path, jobs: int) -> tuple[list, list, set]:
+    finder = ModuleFinder()
+    found = batch.triage(_sources(root), engine.Settings(), Mode.CHECK, None, finder, None, jobs)
+    kept = [index for index, _, _ in found.todo]
+    dropped = [index for index, *_ in found.dropped]
+    return kept, dropped, finder.consulted
+
+
+@pytest.mark.parametrize("seed", range(0, 40, 5))
+def test_a_scan_in_a_pool_equals_the_scan_in_this_process(tmp_path, monkeypatch, seed):
+    """Many files are read, scanned and their imports resolved in forked workers
+    (batch._scanned): the files kept and dropped, what the run consulted (the cache's
+    dependencies) and the findings are those of the scan in this process."""
+    import multiprocessing
+
+    if "fork" not in multiprocessing.get_all_start_methods():
+        pytest.skip("the pool is used only where processes can be forked")
+    generate(tmp_path, seed)
+    serial = _triage(tmp_path, 1)
+    monkeypatch.setattr(batch, "SCAN_IN_POOL_FROM", 2)
+    pooled = _triage(tmp_path, 2)
+    assert pooled == serial
+    assert serial[0] and serial[1]  # some kept, some dropped
+    finder = ModuleFinder()
+    factory = pipeline.project_factory([str(tmp_path)], [], {}, finder)
+    reports = pipeline.check_files(
+        _sources(tmp_path), engine.Settings(), Mode.CHECK, [tmp_path], 2, None, factory, finder
+    )
+    assert _findings(reports, tmp_path) == unfiltered(tmp_path)
