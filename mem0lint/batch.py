@@ -336,22 +336,44 @@ def check(
     project,
     advance: Union[Callable[[], None], None] = None,
 ):
-    """The files left after `triage` (its `todo`), each through `runner.process`: in this
-    process for a handful, in a process pool for many. `project` builds the run's project
-    index, called only if some file is parsed. `advance`: called as each file's report comes
-    back (a worker sends each report as it is done, and keeps no other file)."""
-    if not todo:
-        return []
+    """The files left after `triage` (its `todo`), each through `runner.process` (see
+    `check_groups`)."""
+    return check_groups([(todo, settings)], mode, roots, jobs, project, advance)[0]
+
+
+def check_groups(
+    groups: list[tuple[list, Settings]],
+    mode: Mode,
+    roots: list[Path],
+    jobs: int | None,
+    project,
+    advance: Union[Callable[[], None], None] = None,
+) -> list[list[FileReport]]:
+    """The files left after `triage` of each group of files sharing settings ((its `todo`,
+    the settings)), each through `runner.process` with its group's rules: in this process for a
+    handful, in one process pool for many (whatever the groups: one pool starts once, and its
+    workers end together). `project` builds the run's project index, called only if some file
+    is parsed. `advance`: called as each file's report comes back (a worker sends each report
+    as it is done, and keeps no other file). The reports per group, in `todo` order."""
+    items = [
+        (number, source, mode, roots, data)
+        for number, (todo, _) in enumerate(groups)
+        for _, source, data in todo
+    ]
+    reports: list[list[FileReport]] = [[] for _ in groups]
+    if not items:
+        return reports
     from mem0lint import engine  # the first libcst import of the run
 
     tick = advance or _nothing
-    rules = engine.RuleSet(settings)
+    every_settings = [settings for _, settings in groups]
     index = project() if project is not None else None
-    workers = workers_for(len(todo), jobs)
+    workers = workers_for(len(items), jobs)
     if workers == 1:
-        reports = []
-        for _, source, data in todo:
-            reports.append(slim(process(source, rules, mode, roots, data=data, project=index)))
+        rules = [engine.RuleSet(settings) for settings in every_settings]
+        for number, source, _, _, data in items:
+            report = process(source, rules[number], mode, roots, data=data, project=index)
+            reports[number].append(slim(report))
             tick()
         return reports
 
@@ -361,36 +383,35 @@ def check(
     # fork (where it exists) starts workers with libcst and the rules already imported.
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    chunk = max(1, len(todo) // (workers * 16))  # small chunks: workers end together
+    chunk = max(1, len(items) // (workers * 16))  # small chunks: workers end together
     with ProcessPoolExecutor(
         max_workers=workers,
         mp_context=context,
         initializer=_start_worker,
-        initargs=(settings, index),
+        initargs=(every_settings, index),
     ) as pool:
-        items = [(source, mode, roots, data) for _, source, data in todo]
-        reports = []
-        for report in pool.map(_work, items, chunksize=chunk):
-            reports.append(report)
+        for (number, *_), report in zip(items, pool.map(_work, items, chunksize=chunk)):
+            reports[number].append(report)
             tick()
-        return reports
+    return reports
 
 
-_worker_rules = None
+_worker_rules: list = []
 _worker_project = None
 
 
-def _start_worker(settings: Settings, project) -> None:
+def _start_worker(every_settings: list[Settings], project) -> None:
     global _worker_rules, _worker_project
     from mem0lint import engine
 
-    _worker_rules = engine.RuleSet(settings)
+    _worker_rules = [engine.RuleSet(settings) for settings in every_settings]
     _worker_project = project
 
 
 def _work(item) -> FileReport:
-    source, mode, roots, data = item
-    report = process(source, _worker_rules, mode, roots, data=data, project=_worker_project)
+    number, source, mode, roots, data = item
+    rules = _worker_rules[number]
+    report = process(source, rules, mode, roots, data=data, project=_worker_project)
     return portable(slim(report))
 
 

@@ -8,9 +8,10 @@
    releases the project installs (versions.py). Files are grouped by the settings that apply.
 3. **Triage** (batch.triage): cache verdicts, then the prefilter (prefilter.py) -- the one place
    a file is dropped without a parse. libcst is imported only when some file is left.
-4. **Per-file check** (batch.check -> runner.process -> engine): parse, bind receivers, run the
-   rules, place findings, apply `noqa`, judge the context; in a fix, the fix loop
-   (engine.fix); in a diff, the diff; with add-noqa, the comments.
+4. **Per-file check** (batch.check_groups -> runner.process -> engine; one process pool for
+   every group of settings): parse, bind receivers, run the rules, place findings, apply
+   `noqa`, judge the context; in a fix, the fix loop (engine.fix); in a diff, the diff; with
+   add-noqa, the comments.
 5. **Program-wide steps** (batch.record, `_remember_walk`): the cache and the walk's snapshot
    saved; the baseline subtracted (baseline.py); files that could not be checked turned into
    findings (problems.py).
@@ -136,24 +137,20 @@ def _run_paths(options, finder, overall, discovery, progress) -> Run:
     reports: list[FileReport] = []
     total = sum(len(sources) for _, sources in groups)
     with (progress or _no_progress)(total) as advance:
+        groups_with_caches = []
+        caches: dict[Path, Cache] = {}  # groups whose settings are the same share one file
         for settings, sources in groups:
             cache = None
             if stats is not None:
                 from mem0lint.cache import Cache
 
                 cache = Cache(Path(cache_dir), settings, project_files, stats)  # type: ignore[arg-type]
-            # --- 3. triage, 4. per-file check
-            reports += check_files(
-                sources,
-                settings,
-                options.mode,
-                roots,
-                options.jobs,
-                cache,
-                project,
-                modules,
-                advance,
-            )
+                cache = caches.setdefault(cache.file, cache)
+            groups_with_caches.append((settings, sources, cache))
+        # --- 3. triage, 4. per-file check
+        reports = check_groups(
+            groups_with_caches, options.mode, roots, options.jobs, project, modules, advance
+        )
     # --- 5. program-wide steps
     if snapshot is not None:
         _remember_walk(snapshot, found, reports, options.mode, discovery, modules, stats)
@@ -345,12 +342,36 @@ def check_files(
     advance: Union[Callable[[], None], None] = None,
 ) -> list[FileReport]:
     """Files that share `settings` through triage, check and the cache's record: their reports,
-    in order. `project` builds the run's project index (called only if some file is parsed);
-    `modules`: the run's module finder (the same as the index's); `advance`: called once per
-    file as soon as it is decided (a progress bar)."""
-    found = batch.triage(sources, settings, Mode(mode), cache, modules, advance, jobs)
-    checked = batch.check(found.todo, settings, found.mode, roots, jobs, project, advance)
-    return batch.record(found, checked, modules)
+    in order (`check_groups` of one group)."""
+    groups = [(settings, sources, cache)]
+    return check_groups(groups, mode, roots, jobs, project, modules, advance)
+
+
+def check_groups(
+    groups: list[tuple[Settings, list, Union[Cache, None]]],
+    mode: Mode,
+    roots: list[Path],
+    jobs: Union[int, None] = None,
+    project: Union[Callable[[], ProjectIndex], None] = None,
+    modules: Union[ModuleFinder, None] = None,
+    advance: Union[Callable[[], None], None] = None,
+) -> list[FileReport]:
+    """Each group of files sharing settings ((settings, files, its cache)) through triage, then
+    all that is left through one check (one process pool for every group), then each cache's
+    record: the reports, group after group, each in its files' order. `project` builds the
+    run's project index (called only if some file is parsed); `modules`: the run's module
+    finder (the same as the index's); `advance`: called once per file as soon as it is
+    decided (a progress bar)."""
+    triaged = [
+        batch.triage(sources, settings, Mode(mode), cache, modules, advance, jobs)
+        for settings, sources, cache in groups
+    ]
+    work = [(found.todo, settings) for found, (settings, _, _) in zip(triaged, groups)]
+    checked = batch.check_groups(work, Mode(mode), roots, jobs, project, advance)
+    reports: list[FileReport] = []
+    for found, group_checked in zip(triaged, checked):
+        reports += batch.record(found, group_checked, modules)
+    return reports
 
 
 def check_file(

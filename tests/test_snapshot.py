@@ -147,7 +147,7 @@ def test_an_unchanged_clean_tree_is_clean_without_a_check(tree, tmp_path, monkey
         raise AssertionError("checked again")
 
     with monkeypatch.context() as patched:
-        patched.setattr(pipeline, "check_files", no_check)
+        patched.setattr(pipeline, "check_groups", no_check)
         assert run_cli("--cache-dir", cache, str(tree)).exit_code == 0
     # Other options: another snapshot, a real check.
     assert run_cli("--cache-dir", cache, "--select", "MEM102", str(tree)).exit_code == 0

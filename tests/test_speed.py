@@ -371,3 +371,30 @@ def test_parsing_skips_libcst_validation_and_builds_the_same_trees():
     assert cst.CSTNode.__dict__["__post_init__"] is validating
     with pytest.raises(cst.CSTValidationError):
         cst.Name("not a name")
+
+
+def test_groups_of_settings_are_checked_in_one_pool_with_their_own_rules(tmp_path):
+    """Two projects with their own settings, checked in one run: one process pool serves both
+    groups (batch.check_groups), each file judged by its own group's rules, and the report is
+    the serial run's."""
+    from conftest import run_cli
+
+    bad = "from mem0 import MemoryClient\n\nMemoryClient().search('q', limit=3)\n"
+    for project, ignore in (("one", "[]"), ("two", '["MEM102"]')):
+        folder = tmp_path / project
+        folder.mkdir()
+        (folder / "pyproject.toml").write_text(f"[tool.mem0lint]\nignore = {ignore}\n")
+        for i in range(15):
+            (folder / f"m{i}.py").write_text(bad)
+    args = (
+        "--no-cache",
+        "--output-format",
+        "concise",
+        str(tmp_path / "one"),
+        str(tmp_path / "two"),
+    )
+    serial = run_cli("-j", "1", *args)
+    pooled = run_cli("-j", "2", *args)
+    assert pooled.stdout == serial.stdout and pooled.exit_code == serial.exit_code == 1
+    flagged = {line.split(":")[0] for line in serial.stdout.splitlines() if "MEM102" in line}
+    assert len(flagged) == 15 and all("/one/" in path for path in flagged)
