@@ -504,9 +504,11 @@ class ModuleFinder:
             dotted = self._absolute(path, level, module)
             if dotted is None:
                 continue
-            uses = [(n, bound) for n, bound in imported if _used_again(data, bound)]
             found_all = self._candidates(folder, data, dotted, imported)
+            if not found_all:
+                continue  # nor can the names used again (a subset) be found
             every.extend(found_all)
+            uses = [(n, bound) for n, bound in imported if _used_again(data, bound)]
             if uses:
                 used.extend(
                     found_all if len(uses) == len(imported) else
@@ -519,6 +521,8 @@ class ModuleFinder:
         return used_targets, all_targets
 
     def _candidates(self, folder: str, data: bytes, dotted: str, imported: list) -> list[str]:
+        if dotted and not self._roots_with(dotted.split(".", 1)[0], folder):
+            return []  # every candidate starts with `dotted`: no search folder holds its head
         candidates = []
         if dotted:
             candidates.append(dotted)

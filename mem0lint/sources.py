@@ -74,8 +74,14 @@ class SourceFile:
         self._path = None
 
 
-def _is_virtualenv(directory: Path) -> bool:
-    return (directory / "pyvenv.cfg").is_file()
+def _is_virtualenv(directory: str) -> bool:
+    return os.path.isfile(os.path.join(directory, "pyvenv.cfg"))
+
+
+def _suffix(name: str) -> str:
+    """`Path(name).suffix`, without building a path for every file of a tree."""
+    dot = name.rfind(".")
+    return name[dot:] if 0 < dot < len(name) - 1 else ""
 
 
 def _git_root(start: Path) -> Path | None:
@@ -169,15 +175,15 @@ def discover(
                 name
                 for name in dirnames
                 if name not in SKIPPED_DIRS
-                and not _is_virtualenv(here / name)
+                and not _is_virtualenv(os.path.join(directory, name))
                 and not ignores.ignored(here / name, True, root)
                 and not (exclude and exclude.match_file((here / name).as_posix() + "/"))
                 and not (excluded and excluded(here / name, True))
             )
             for name in sorted(filenames):
-                path = here / name
-                if path.suffix not in suffixes:
+                if _suffix(name) not in suffixes:
                     continue
+                path = here / name
                 if ignores.ignored(path, False, root):
                     continue
                 if exclude and exclude.match_file(path.as_posix()):
