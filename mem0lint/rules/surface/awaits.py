@@ -16,6 +16,7 @@ from typing import Iterator, Optional
 import libcst as cst
 
 from mem0lint.callsite import CallSite
+from mem0lint.memo import statement_result
 from mem0lint.rules.surface.results import _bound_name, _parents, sole_binding_root
 from mem0lint.walk import children
 
@@ -62,25 +63,30 @@ def receiver_class(site: CallSite) -> Optional[str]:
     return next(iter(found))
 
 
-def _words(module: cst.Module) -> frozenset[str]:
-    found: set[str] = set()
-    stack: list[cst.CSTNode] = [module]
+def _mentions_a_mock(root: cst.CSTNode) -> bool:
+    """Does a name under `root` spell a mock word?"""
+    stack: list[cst.CSTNode] = [root]
     while stack:
         node = stack.pop()
-        if isinstance(node, cst.Name):
-            found.add(node.value)
+        if isinstance(node, cst.Name) and node.value in MOCK_WORDS:
+            return True
         stack.extend(children(node))
-    return frozenset(found)
+    return False
 
 
 def mocked(site: CallSite) -> bool:
+    """Does the module spell a mock word anywhere (computed once per lint, and kept by the
+    language server per unchanged top-level statement: memo.py)?"""
     collector = site.resolver.collector
-    words = getattr(collector, "_await_words", None)
-    if words is None:
+    found = getattr(collector, "_await_mocked", None)
+    if found is None:
         module = getattr(collector, "module", None)
-        words = _words(module) if module is not None else frozenset(MOCK_WORDS)
-        collector._await_words = words
-    return not words.isdisjoint(MOCK_WORDS)
+        found = module is None or any(
+            statement_result("mock words", statement, _mentions_a_mock)
+            for statement in module.body
+        )
+        collector._await_mocked = found
+    return found
 
 
 @dataclass(frozen=True)
