@@ -226,8 +226,11 @@ def _scanned(
     global _scan_names, _scan_modules
     _scan_names, _scan_modules = names, modules  # what the forked workers start with
     chunk = max(1, len(paths) // (workers * 8))
-    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
-        return list(pool.map(_scan_in_worker, paths, chunksize=chunk))
+    try:
+        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
+            return list(pool.map(_scan_in_worker, paths, chunksize=chunk))
+    finally:
+        _scan_names, _scan_modules = (), None
 
 
 _scan_names: tuple = ()

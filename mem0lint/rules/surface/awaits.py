@@ -82,8 +82,7 @@ def mocked(site: CallSite) -> bool:
     if found is None:
         module = getattr(collector, "module", None)
         found = module is None or any(
-            statement_result("mock words", statement, _mentions_a_mock)
-            for statement in module.body
+            statement_result("mock words", statement, _mentions_a_mock) for statement in module.body
         )
         collector._await_mocked = found
     return found
