@@ -122,7 +122,7 @@ def triage(
     A word alone (`from config import X`) keeps nothing: only an import that resolves to a
     module on the way to an SDK does. `modules`: the run's module finder (a new one if None).
     `advance`: called once per file decided here (dropped, or answered from the cache).
-    `jobs`: as `check`'s; many files are read and scanned in a process pool (`_scanned`)."""
+    `jobs`: as `check_groups`'s; many files are read and scanned in a process pool (`_scanned`)."""
     from mem0lint.modules import ModuleFinder
 
     sources = list(sources)
@@ -160,7 +160,7 @@ def triage(
         if scanned is None:
             todo.append((index, source, None))  # `process` reads again and says why it cannot
         elif scanned.matters:
-            modules.note(source.fspath, True, names)
+            modules.note_matters(source.fspath, names)
             keep(index, source, scanned.data)
         else:
             modules.note_targets(source.fspath, names, scanned.targets, scanned.consulted)
@@ -328,20 +328,6 @@ def consulted_stats(modules: ModuleFinder, reports: Iterable[FileReport]) -> dic
         except OSError:
             continue
     return stats
-
-
-def check(
-    todo,
-    settings: Settings,
-    mode: Mode,
-    roots: list[Path],
-    jobs: int | None,
-    project,
-    advance: Union[Callable[[], None], None] = None,
-):
-    """The files left after `triage` (its `todo`), each through `runner.process` (see
-    `check_groups`)."""
-    return check_groups([(todo, settings)], mode, roots, jobs, project, advance)[0]
 
 
 def check_groups(

@@ -328,24 +328,19 @@ class ModuleFinder:
         return name
 
     # Does a file lead to an SDK? ---------------------------------------------------------------
-    def note(
-        self, path: str, matters: bool, names: Iterable[bytes] = (), data: bytes = b""
-    ) -> None:
-        """What the triage found scanning a file of the run (`prefilter.may_matter` with
-        `names`): the reach questions need not read it again to know. `data`, for a file that
-        does not matter: its imports are resolved now, while its bytes are at hand."""
+    def note_matters(self, path: str, names: Iterable[bytes] = ()) -> None:
+        """The triage found that a file of the run spells an SDK word (`prefilter.may_matter`
+        with `names`): the reach questions need not read it again to know."""
         path = os.path.abspath(path)
-        self._may_matter[(path, tuple(names))] = matters
-        if matters:
-            self._reach_of(tuple(names))[path] = True
-        elif data:
-            self.file_targets(path, data)
+        self._may_matter[(path, tuple(names))] = True
+        self._reach_of(tuple(names))[path] = True
 
     def note_targets(
         self, path: str, names: Iterable[bytes], targets: tuple, consulted: Iterable[str]
     ) -> None:
-        """`note` of a file that does not matter, whose `file_targets` were found elsewhere
-        (a worker of the triage): what they consulted is this run's too."""
+        """The triage found that a file of the run spells no SDK word, and which project files
+        its imports may bind names from (`file_targets`, perhaps found by a worker of the
+        triage: what that consulted is this run's too)."""
         path = os.path.abspath(path)
         self._may_matter[(path, tuple(names))] = False
         self._used_targets[path], self._all_targets[path] = targets
@@ -375,7 +370,7 @@ class ModuleFinder:
     ) -> bool:
         """Does a name `data` (the file at `path`) imports and uses again, or a conftest above
         a test file, lead to a module that spells an SDK word (`prefilter.may_matter`)?
-        `data` may be None when the file was `note`d with its bytes."""
+        `data` may be None when the file's targets were noted (`note_targets`)."""
         path = os.path.abspath(path)
         if data is None and path not in self._used_targets:
             with open(path, "rb") as handle:
