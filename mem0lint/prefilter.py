@@ -23,8 +23,10 @@ this module looks for:
 
 So "no such words" proves "no finding", whatever the call shapes are: a helper module that
 receives its client from another module is covered through the external names it is given.
-Plain substring tests (no word boundaries, no regex alternation) keep the scan at memory speed;
-they may keep a file that cannot matter (`Memory` in a comment), never drop one that does.
+Substring tests (no word boundaries) keep the scan at memory speed: a file is first searched
+for the words with a shared literal head (`mem0|memos|memsy`, two scans in all), and only one that
+has some is tested word by word. They may keep a file that cannot matter (`Memory` in a
+comment), never drop one that does.
 
 Sources in an encoding that is not ASCII-compatible (a UTF-16 BOM, `# coding: utf-7`...) are
 decoded before the scan, so their identifiers are seen as the parser will see them.
@@ -102,6 +104,26 @@ def external_words(names: Iterable[str]) -> tuple[bytes, ...]:
     return tuple(sorted({n.rsplit(".", 1)[-1].encode("utf-8") for n in names if n}))
 
 
+@functools.cache
+def _gates() -> tuple[re.Pattern[bytes], ...]:
+    """Patterns one of which finds something in every source `may_matter` keeps (its names
+    aside): each SDK package, one word of the REST call (all of them are needed), each class a
+    docs page may use unimported. One pattern per shared three-byte head (`mem0|memos|memsy`):
+    the regular expression engine then searches for that literal head at memory speed, so a
+    file that spells none of them costs two scans instead of one per word."""
+    packages, rest, implicit = anchors()
+    words = {*packages, min(rest, key=len), *implicit} if rest else {*packages, *implicit}
+    # A word that holds another is found with it (`AsyncMemsyClient`, `mem0.ai`).
+    words = {w for w in words if not any(o != w and o in w for o in words)}
+    by_head: dict[bytes, list[bytes]] = {}
+    for word in sorted(words):
+        by_head.setdefault(word[:3], []).append(word)
+    return tuple(
+        re.compile(b"|".join(re.escape(w) for w in sorted(group, key=len, reverse=True)))
+        for group in by_head.values()
+    )
+
+
 def may_matter(source: Union[bytes, str], names: Iterable[bytes] = ()) -> bool:
     """False only when no finding is possible in `source`.
 
@@ -111,10 +133,14 @@ def may_matter(source: Union[bytes, str], names: Iterable[bytes] = ()) -> bool:
         data = source.encode("utf-8", "surrogatepass")
     else:
         data = _as_scanned(source)
+    if any(name in data for name in names):
+        return True
+    if not any(gate.search(data) for gate in _gates()):
+        return False  # the common case: a file of a tree that never touches an SDK
     packages, rest, implicit = anchors()
     for package, words in packages.items():
         if package in data and any(word in data for word in words):
             return True
-    if any(name in data for name in names) or all(word in data for word in rest):
+    if all(word in data for word in rest):
         return True
     return any(name in data for name in implicit)

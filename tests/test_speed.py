@@ -63,6 +63,17 @@ def test_prefilter_keeps_a_helper_module_through_names_known_from_outside():
     assert prefilter.may_matter(helper, names)
 
 
+def test_prefilter_gates_pass_every_way_a_file_may_matter():
+    """The cheap first scan (`_gates`) lets through each combination of words the full test
+    keeps: an SDK package with each of its words, the REST words together, each docs class."""
+    packages, rest, implicit = prefilter.anchors()
+    kept = [package + b" " + word for package, words in packages.items() for word in words]
+    kept += [b" ".join(rest), *implicit]
+    for source in kept:
+        assert prefilter.may_matter(source), source
+    assert not prefilter.may_matter(b"import re  # Memory, memories and MemoryError\n")
+
+
 def test_prefilter_sees_identifiers_in_an_encoding_that_hides_them():
     source = "# coding: utf-7\nfrom mem0 import Memory\n"
     assert prefilter.may_matter(source.encode("utf-7"))
