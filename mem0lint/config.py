@@ -344,6 +344,12 @@ class Excluder:
         self.finder = finder
         self._specs: dict[Path, pathspec.PathSpec] = {}
 
+    def may_exclude(self, folder: str) -> bool:
+        """Can `excluded` say yes to an entry of `folder`: has its configuration patterns?"""
+        config = self.finder.for_file(os.path.join(folder, "_"))
+        values = config.values if config is not None else {}
+        return bool(values.get("exclude") or values.get("extend-exclude"))
+
     def excluded(self, path: Path, is_dir: bool) -> bool:
         config = self.finder.for_file(path)  # the configuration of the folder it is in
         if config is None:

@@ -210,7 +210,15 @@ def discover(
         if config_file:
             snapshot.read(config_file)
     walked = snapshot.walked if snapshot is not None else None
-    found = list(walk(list(paths), suffixes=suffixes, excluded=excluder.excluded, walked=walked))
+    found = list(
+        walk(
+            list(paths),
+            suffixes=suffixes,
+            excluded=excluder.excluded,
+            walked=walked,
+            may_exclude=excluder.may_exclude,
+        )
+    )
     return found, snapshot
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import stat
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterator, Union
 
@@ -74,8 +75,7 @@ class SourceFile:
         self._path = None
 
 
-def _is_virtualenv(directory: str) -> bool:
-    return os.path.isfile(os.path.join(directory, "pyvenv.cfg"))
+_VIRTUALENV_MARKER = "pyvenv.cfg"  # seen in a folder's own listing: no stat per folder
 
 
 def _suffix(name: str) -> str:
@@ -95,7 +95,7 @@ class _Ignores:
     """The .gitignore files that apply to a directory, each matched relative to its folder."""
 
     def __init__(self) -> None:
-        self._specs: dict[Path, pathspec.PathSpec | None] = {}
+        self._specs: dict[str, pathspec.PathSpec | None] = {}
         self._chains: dict[tuple[str, str], list[tuple[str, pathspec.PathSpec]]] = {}
         self._cwd = os.getcwd()
         self._roots: dict[Path, str] = {}
@@ -105,15 +105,16 @@ class _Ignores:
             self._roots[root] = os.path.abspath(root)
         return self._roots[root]
 
-    def _spec(self, directory: Path) -> pathspec.PathSpec | None:
+    def _spec(self, directory: str) -> pathspec.PathSpec | None:
         if directory not in self._specs:
-            ignore_file = directory / ".gitignore"
+            ignore_file = os.path.join(directory, ".gitignore")
             spec = None
-            if ignore_file.is_file():
+            if os.path.isfile(ignore_file):
                 try:
                     import pathspec
 
-                    lines = ignore_file.read_text(encoding="utf-8", errors="replace").splitlines()
+                    with open(ignore_file, encoding="utf-8", errors="replace") as handle:
+                        lines = handle.read().splitlines()
                     spec = pathspec.GitIgnoreSpec.from_lines(lines)
                 except OSError:
                     spec = None
@@ -129,7 +130,7 @@ class _Ignores:
             chain = []
             inside = parent == root or parent.startswith(root.rstrip(os.sep) + os.sep)
             if inside:
-                spec = self._spec(Path(parent))
+                spec = self._spec(parent)
                 if spec is not None:
                     chain.append((parent, spec))
                 grand = os.path.dirname(parent)
@@ -140,13 +141,47 @@ class _Ignores:
 
     def ignored(self, path: Path, is_dir: bool, root: Path) -> bool:
         """`root`: the outermost folder whose .gitignore applies (the git root, absolute)."""
-        # os.path.abspath, without asking the OS for the working directory every time.
-        absolute = os.path.normpath(os.path.join(self._cwd, path))
-        for directory, spec in self._chain(os.path.dirname(absolute), self._absolute(root)):
-            relative = absolute[len(directory.rstrip(os.sep)) + 1 :].replace(os.sep, "/")
-            if spec.match_file(relative + ("/" if is_dir else "")):
-                return True
-        return False
+        absolute = self.absolute(path)
+        chain = self._chain(os.path.dirname(absolute), self._absolute(root))
+        return _ignored_by(chain, absolute, is_dir)
+
+    def absolute(self, path: Union[str, os.PathLike[str]]) -> str:
+        """os.path.abspath, without asking the OS for the working directory every time."""
+        return os.path.normpath(os.path.join(self._cwd, path))
+
+    def chain_in(self, folder: str, root: Path) -> list[tuple[str, pathspec.PathSpec]]:
+        """The specs that apply to the entries of `folder` (absolute), nearest first."""
+        return self._chain(folder, self._absolute(root))
+
+
+def _ignored_by(chain: list[tuple[str, pathspec.PathSpec]], absolute: str, is_dir: bool) -> bool:
+    for directory, spec in chain:
+        relative = absolute[len(directory.rstrip(os.sep)) + 1 :].replace(os.sep, "/")
+        if spec.match_file(relative + ("/" if is_dir else "")):
+            return True
+    return False
+
+
+@dataclass
+class _Entries:
+    """What drops an entry of one folder of the walk: a .gitignore on the way (`chain`), the
+    command line's `exclude`, the configuration's `excluded` (None: it has no patterns there)."""
+
+    chain: list
+    folder: str  # absolute
+    prefix: str  # the folder as the walk spells it, with its separator
+    exclude: Union[pathspec.PathSpec, None]
+    excluded: Union[Callable[[Path, bool], bool], None]
+
+    def dropped(self, name: str, is_dir: bool) -> bool:
+        if self.chain and _ignored_by(self.chain, os.path.join(self.folder, name), is_dir):
+            return True
+        if self.exclude is None and self.excluded is None:
+            return False
+        path = Path(self.prefix + name)
+        if self.exclude and self.exclude.match_file(path.as_posix() + ("/" if is_dir else "")):
+            return True
+        return self.excluded is not None and self.excluded(path, is_dir)
 
 
 def discover(
@@ -155,11 +190,13 @@ def discover(
     exclude: pathspec.PathSpec | None = None,
     excluded: Union[Callable[[Path, bool], bool], None] = None,
     walked: Union[Callable[[str, list[str], list[str]], None], None] = None,
+    may_exclude: Union[Callable[[str], bool], None] = None,
 ) -> Iterator[SourceFile]:
     """Files to lint, in a stable order. Folders are walked; named files are always linted.
 
     `excluded(path, is_dir)`: configured excludes (patterns relative to their config file).
-    `walked(folder, subfolders, files)`: told of every folder listed (snapshot.py)."""
+    `walked(folder, subfolders, files)`: told of every folder listed (snapshot.py).
+    `may_exclude(folder)`: False when `excluded` says no to every entry of the folder."""
     ignores = _Ignores()
     for given in paths:
         top = Path(given)
@@ -167,30 +204,28 @@ def discover(
             yield SourceFile(top, explicit=True)
             continue
         root = _git_root(top.absolute()) or top.absolute()
-        for directory, dirnames, filenames in os.walk(top):
+        for depth, (directory, dirnames, filenames) in enumerate(os.walk(top)):
+            if depth and _VIRTUALENV_MARKER in filenames:
+                dirnames[:] = []  # a virtual environment below the folder named: not ours
+                continue
             if walked is not None:
                 walked(directory, dirnames, filenames)
-            here = Path(directory)
+            # Paths as strings (pathlib costs microseconds per path, and a site-packages has
+            # thousands), spelled as `Path(directory) / name` would spell them.
+            here = str(Path(directory))
+            prefix = "" if here == "." else os.path.join(here, "")
+            folder = ignores.absolute(here)
+            chain = ignores.chain_in(folder, root)  # most folders have no .gitignore on the way
+            excluding = excluded if may_exclude is None or may_exclude(here) else None
+            entry = _Entries(chain, folder, prefix, exclude, excluding)
             dirnames[:] = sorted(
                 name
                 for name in dirnames
-                if name not in SKIPPED_DIRS
-                and not _is_virtualenv(os.path.join(directory, name))
-                and not ignores.ignored(here / name, True, root)
-                and not (exclude and exclude.match_file((here / name).as_posix() + "/"))
-                and not (excluded and excluded(here / name, True))
+                if name not in SKIPPED_DIRS and not entry.dropped(name, True)
             )
             for name in sorted(filenames):
-                if _suffix(name) not in suffixes:
-                    continue
-                path = here / name
-                if ignores.ignored(path, False, root):
-                    continue
-                if exclude and exclude.match_file(path.as_posix()):
-                    continue
-                if excluded and excluded(path, False):
-                    continue
-                yield SourceFile(path)
+                if _suffix(name) in suffixes and not entry.dropped(name, False):
+                    yield SourceFile(prefix + name)
 
 
 def empty_folder_note(folder: str) -> str:
