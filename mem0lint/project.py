@@ -82,6 +82,7 @@ class ProjectIndex:
         self._active: set[tuple[str, str]] = set()  # lookups in progress (import cycles)
         self._sent: set[str] = set()
         self._may_bind: dict[tuple[str, str], bool] = {}  # (dotted, folder) -> `may_bind`
+        self._conftests: dict[Path, bool] = {}  # conftest.py -> may a fixture of it give a client
 
     @classmethod
     def for_paths(
@@ -193,6 +194,40 @@ class ProjectIndex:
                 return None
             folder = parent
 
+    def conftests_may_give(self, path: Path) -> bool:
+        """May a fixture that `fixture` finds for the test file `path` give a client? Only
+        when one of the conftest.py files it would read, up to the project's top, may hold a
+        client at all (`pruning.holds_no_client`, judged with that conftest's own imports)."""
+        folder = os.path.dirname(os.path.abspath(path))
+        top = self.finder.project_top(folder)
+        while True:
+            conftest = Path(folder) / "conftest.py"
+            listed = "conftest.py" in self.finder.listing(folder)
+            if listed and conftest != path and self._conftest_gives(conftest):
+                return True
+            parent = os.path.dirname(folder)
+            if folder == top or parent == folder:
+                return False
+            folder = parent
+
+    def _conftest_gives(self, conftest: Path) -> bool:
+        from mem0lint import pruning
+
+        given = self._conftests.get(conftest)
+        if given is None:
+            data = self.finder.read(os.fspath(conftest))
+            parsed = pruning.python_tree(data) if data is not None else None
+            if parsed is None:
+                given = True  # unreadable or unparsable here: not known to give nothing
+            else:
+                view = self.view(conftest)
+                imports = pruning.ImportTaint(view, self.receivers)
+                local = view.top_level_names()
+                given = not pruning.holds_no_client(data, parsed[1], imports, local, test=False)
+            self._conftests[conftest] = given
+        self.finder.consulted.add(os.fspath(conftest))
+        return given
+
     def may_bind(self, dotted: str, near: Path) -> bool:
         """Could `_lookup` find a client at `dotted` or at any name under it (`dotted.x.y`)?
         False only when proved not (pruning.py asks it of each import): `_lookup` finds none at
@@ -288,6 +323,10 @@ class ModuleView(ProjectLookup):
 
     def top_level_names(self) -> frozenset[str]:
         return _LocalNames(self.index, self.path)  # type: ignore[return-value]
+
+    def conftests_may_give(self) -> bool:
+        """May `fixture` find a client for some name (ProjectIndex.conftests_may_give)?"""
+        return is_test_file(self.path) and self.index.conftests_may_give(self.path)
 
     def fixture(self, name: str) -> Dialect | None:
         # pytest injects conftest fixtures only into what it collects: test files and conftests.

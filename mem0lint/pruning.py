@@ -33,10 +33,15 @@ the SDK's words taint nothing: only the configured receivers and the classes a d
 unimported stay seeds (mem0's own code spells `Memory` and `memories` everywhere and imports no
 client).
 
+Before any of this, `plan` asks whether the file holds anything to judge at all: when no import
+may give a client, no essential seed is spelled and (a test file) no conftest.py above it may
+give a fixture that is one, no call can be on a client, and libcst is not asked to parse it
+(`holds_no_client`). That question is asked of test files too.
+
 Not pruned at all: test files (their fixtures may come from a conftest; seeding the conftest
 fixtures that give a client was proved exact, but on test files the analysis cost as much as
-it saved), sources with `noqa` comments (suppressions read every comment), and sources this
-Python cannot parse.
+it saved), sources with `noqa` comments (suppressions read every comment; nor are they spared
+the parse), and sources this Python cannot parse.
 tests/test_pruning.py proves on the fixtures, every rule example and a generated corpus that
 pruning changes no finding; tests/test_pruning_projects.py proves it with the project in view
 (the corpus as a project, conftest fixtures), and scripts/pruning_equality.py on real trees.
@@ -132,16 +137,16 @@ def analyse(
     seeds: Iterable[str],
     local: frozenset[str] = frozenset(),
     imports: ImportTaint | None = None,
+    parsed: tuple[str, ast.Module] | None = None,
 ) -> tuple[Source, Layout | None]:
     """`prune`, and the layout of what is left (None when this Python cannot parse it).
 
     `imports`: judges which imports may give a client (see `ImportTaint`); None: every import
-    from outside the standard library taints."""
-    try:
-        text = source.decode("utf-8") if isinstance(source, bytes) else source
-        tree = ast.parse(text)
-    except (SyntaxError, ValueError, UnicodeDecodeError, RecursionError, MemoryError):
+    from outside the standard library taints. `parsed`: `python_tree(source)`, if known."""
+    parsed = parsed or python_tree(source)
+    if parsed is None:
         return source, None  # libcst says what is wrong, or parses what this Python cannot
+    text, tree = parsed
     rows = _ROW.findall(text)
     owners = _units(tree, rows, local, imports)
     units = [u for _, unit, members in owners for u in [unit, *members]]
@@ -176,6 +181,96 @@ def analyse(
     if not pruned:
         return source, layout
     return (result.encode("utf-8") if isinstance(source, bytes) else result), layout
+
+
+def python_tree(source: Source) -> tuple[str, ast.Module] | None:
+    """The text and Python's tree of `source`; None when this Python cannot parse it."""
+    try:
+        text = source.decode("utf-8") if isinstance(source, bytes) else source
+        return text, ast.parse(text)
+    except (SyntaxError, ValueError, UnicodeDecodeError, RecursionError, MemoryError):
+        return None
+
+
+# Nothing to judge --------------------------------------------------------------------------------
+
+
+def plan(
+    path: Path,
+    source: Source,
+    seeds: Iterable[str],
+    local: frozenset[str],
+    imports: ImportTaint,
+) -> tuple[Source, Layout | None] | None:
+    """What libcst parses of `source` in a check: None when it holds nothing to judge
+    (`holds_no_client`), else the source pruned (`analyse`; itself when not `prunable`) and
+    its layout. The source as it is while `unpruned()` is in effect."""
+    if _OFF.get() or mentions_noqa(source):
+        return source, None  # a suppression comment is judged whatever the calls are
+    test = is_test_file(path)
+    if test and _clients_certain(source, imports, local):
+        return source, None  # a test of the SDK: no need to ask Python's parser first
+    parsed = python_tree(source)
+    if parsed is None:
+        return source, None
+    if holds_no_client(source, parsed[1], imports, local, test):
+        return None
+    if test or not prunable(path, source):
+        return source, None
+    return analyse(source, seeds, local, imports, parsed)
+
+
+def holds_no_client(
+    source: Source, tree: ast.Module, imports: ImportTaint, local: frozenset[str], test: bool
+) -> bool:
+    """Can no call of the module be on a client? A client comes from an import
+    (`ImportTaint.any_gives`: at any depth, `*` included), from a name known without one (the
+    essential seeds: a configured receiver, a class a docs page uses unimported; searched as
+    bytes anywhere, comments too), or in a test file from a fixture of a conftest.py above it
+    (`ImportTaint.fixtures_may_give`). With none, pruning would leave no tainted unit but the
+    statements sharing a row, and nothing in those can be a client either: the engine has
+    nothing to judge, and libcst need not parse the file."""
+    if _spells_any(source, imports.essential):
+        return False
+    if imports.any_gives(tree, local):
+        return False
+    return not (test and imports.fixtures_may_give())
+
+
+def _spells_any(source: Source, words: Iterable[str]) -> bool:
+    data = source if isinstance(source, bytes) else source.encode("utf-8", "surrogatepass")
+    return any(word.encode("utf-8") in data for word in words)
+
+
+def _clients_certain(source: Source, imports: ImportTaint, local: frozenset[str]) -> bool:
+    """A byte scan of the imports (`modules.imports`) finds one that may give a client, or an
+    essential seed is spelled: `holds_no_client` would almost surely say no. Only a shortcut:
+    a wrong yes costs a parse, never a finding."""
+    from mem0lint.modules import imports as scanned_imports
+
+    if _spells_any(source, imports.essential):
+        return True
+    data = source if isinstance(source, bytes) else source.encode("utf-8", "surrogatepass")
+    for level, module, names in scanned_imports(data):
+        if not level and module and module[0] in _STANDARD and module[0] not in local:
+            continue
+        if any(imports.may_give(dotted) for dotted in _scanned_dotted(level, module, names)):
+            return True
+    return False
+
+
+def _scanned_dotted(level: int, module: list[str], names: list) -> list[str]:
+    """`_imported`'s names for an import found by the byte scan."""
+    dotted = "." * level + ".".join(module)
+    if not names:
+        return [dotted]
+    found = []
+    for name, bound in names:
+        if name is None:  # `import a.b` binds `a`; `import a.b as m` binds `a.b`
+            found.append(module[0] if module and bound == module[0] else dotted)
+        else:
+            found.append(f"{dotted}{name}" if dotted.endswith(".") else f"{dotted}.{name}")
+    return found
 
 
 def _ending(row: str) -> str:
@@ -496,6 +591,14 @@ class ImportTaint:
             if any(self.may_give(name) for name in _imported(node)):
                 return True
         return False
+
+    def fixtures_may_give(self) -> bool:
+        """May a fixture of a conftest.py above the file give a client (`ProjectIndex.
+        conftests_may_give`)? Never without a project: the binder finds no fixture then."""
+        if self.project is None:
+            return False
+        asks = getattr(self.project, "conftests_may_give", None)
+        return True if asks is None else bool(asks())
 
     def may_give(self, dotted: str) -> bool:
         given = self._given.get(dotted)

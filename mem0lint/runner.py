@@ -118,11 +118,14 @@ def _run_program(
         # Once, on the program as written: input too deep for the parsers is refused whether or
         # not pruning would drop it, so a check and a fix give the same verdict.
         engine.guard_nesting(parsed)
-        if mode.replays and pruning.prunable(report.source.path, parsed):
+        if mode.replays:
             seeds = pruning.seed_words(tuple(rules.settings.receivers))
             local = project.top_level_names() if project is not None else frozenset()
             imports = pruning.ImportTaint(project, rules.settings.receivers)
-            parsed, layout = pruning.analyse(parsed, seeds, local, imports)
+            planned = pruning.plan(report.source.path, parsed, seeds, local, imports)
+            if planned is None:
+                return True  # no call in it can be on a client: nothing to judge
+            parsed, layout = planned
         module = engine.parse(parsed, guarded=True)
     except engine.ParseFailure as error:
         if not program.separated:

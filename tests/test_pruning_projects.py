@@ -310,3 +310,95 @@ def test_the_imports_of_a_module_are_found_without_walking_its_expressions():
         walked = [n for n in ast.walk(tree) if isinstance(n, (ast.Import, ast.ImportFrom))]
         found = list(pruning._imports_anywhere(tree.body))
         assert sorted(map(id, found)) == sorted(map(id, walked)), name
+
+
+# Files with nothing to judge are not parsed at all ------------------------------------------------
+
+GATED = {
+    "pyproject.toml": "[project]\nname = 'app'\n",
+    "app/__init__.py": "",
+    "app/deps.py": """
+        from mem0 import MemoryClient
+
+
+        def make():
+            return MemoryClient(api_key="k")
+        """,
+    "app/models.py": "class Memory:\n    pass\n",
+    # mem0's own code: spells the SDK everywhere, imports nothing that gives a client.
+    "app/plain.py": """
+        from app.models import Memory
+
+
+        def recall(memory: Memory):
+            return memory.search("q", filters={"$and": []})
+        """,
+    "tests/conftest.py": """
+        import pytest
+        from app.deps import make
+
+
+        @pytest.fixture
+        def client():
+            return make()
+        """,
+    "tests/test_client.py": """
+        def test_search(client):
+            client.search("q", filters={"$and": [{"user_id": "u"}]})
+        """,
+    "tests/unit/conftest.py": """
+        import pytest
+
+
+        @pytest.fixture
+        def settings():
+            return {"Memory": 1}
+        """,
+    # Its own conftest gives nothing, the one above does: still judged.
+    "tests/unit/test_deep.py": """
+        def test_deep(client):
+            client.get_all(filters={"$and": [{"user_id": "u"}]})
+        """,
+    "other/pyproject.toml": "[project]\nname = 'other'\n",
+    "other/conftest.py": "import pytest\n",
+    "other/test_quiet.py": """
+        from app.models import Memory
+
+
+        def test_memory(memory=Memory()):
+            memory.search("q", filters={"$and": []})
+        """,
+}
+
+
+def _plan(path: Path, receivers: tuple = ()):
+    index = ProjectIndex()
+    index.configure({name: "mem0-platform" for name in receivers})
+    view = index.view(path)
+    imports = pruning.ImportTaint(view, receivers)
+    text = path.read_text(encoding="utf-8")
+    return pruning.plan(path, text, pruning.seed_words(receivers), view.top_level_names(), imports)
+
+
+def test_a_file_where_no_call_can_be_on_a_client_is_not_parsed(tmp_path):
+    _write(tmp_path, GATED)
+    found = assert_same_findings(tmp_path)
+    assert {Path(f[0]).name for f in found} == {"test_client.py", "test_deep.py"}
+    assert _plan(tmp_path / "app" / "plain.py") is None
+    assert _plan(tmp_path / "other" / "test_quiet.py") is None  # no conftest gives one
+    assert _plan(tmp_path / "tests" / "test_client.py") is not None  # a conftest may
+    assert _plan(tmp_path / "tests" / "unit" / "test_deep.py") is not None  # the one above
+    assert _plan(tmp_path / "app" / "deps.py") is not None
+    # A configured receiver needs no import: a file that spells it is judged.
+    (tmp_path / "app" / "uses.py").write_text("def f():\n    memory.search('q')\n")
+    assert _plan(tmp_path / "app" / "uses.py") is None
+    assert _plan(tmp_path / "app" / "uses.py", ("app.state.memory",)) is not None
+
+
+def test_a_file_with_a_suppression_comment_is_always_parsed(tmp_path):
+    _write(tmp_path, GATED)
+    path = tmp_path / "app" / "plain.py"
+    path.write_text(path.read_text() + "x = 1  # noqa: MEM201\n")
+    assert _plan(path) is not None
+    with pruning.unpruned():
+        assert _plan(tmp_path / "other" / "test_quiet.py") is not None
