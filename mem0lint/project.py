@@ -83,6 +83,8 @@ class ProjectIndex:
         self._sent: set[str] = set()
         self._may_bind: dict[tuple[str, str], bool] = {}  # (dotted, folder) -> `may_bind`
         self._conftests: dict[Path, bool] = {}  # conftest.py -> may a fixture of it give a client
+        self._holds: dict[str, bool] = {}  # module -> may a name of it be a client (`_may_hold`)
+        self._holding: set[str] = set()  # modules being judged (an import cycle)
 
     @classmethod
     def for_paths(
@@ -231,9 +233,9 @@ class ProjectIndex:
     def may_bind(self, dotted: str, near: Path) -> bool:
         """Could `_lookup` find a client at `dotted` or at any name under it (`dotted.x.y`)?
         False only when proved not (pruning.py asks it of each import): `_lookup` finds none at
-        `dotted` itself (its module is not found, or `_cannot_bind` says so from its bytes),
-        and no module is found under it (the file of `dotted.x` is located through every part
-        of `dotted`)."""
+        `dotted` itself (its module is not found, `_cannot_bind` says so from its bytes, or
+        nothing in it can be a client: `_may_hold`), and no module is found under it (the file
+        of `dotted.x` is located through every part of `dotted`)."""
         key = (dotted, os.path.dirname(os.path.abspath(near)))
         found = self._may_bind.get(key)
         if found is None:
@@ -244,8 +246,8 @@ class ProjectIndex:
         head, _, attr = dotted.rpartition(".")
         if head and attr:
             path = self.finder.locate(head, near)
-            if path is not None and not self._cannot_bind(path, attr):
-                return True  # parsing that module to know more costs more than it saves
+            if path is not None and not self._cannot_bind(path, attr) and self._may_hold(path):
+                return True
         parts = dotted.split(".")
         if not all(parts):
             return False  # `locate` finds nothing for an empty part
@@ -260,6 +262,34 @@ class ProjectIndex:
             else:
                 return True  # a folder: `dotted.x` may be a module in it
         return False
+
+    def _may_hold(self, path: Path) -> bool:
+        """May any name of the module at `path` be a client? Not when no call in it could be
+        on one (`pruning.holds_no_client`, judged with its own imports, asked in turn of the
+        modules they come from): then neither `instance` nor `returns` finds one there. A
+        module on an import cycle being judged may (unknown yet)."""
+        key = os.fspath(path)
+        found = self._holds.get(key)
+        if found is None:
+            if key in self._holding:
+                return True
+            from mem0lint import pruning
+
+            self._holding.add(key)
+            try:
+                data = self.finder.read(key)
+                parsed = pruning.python_tree(data) if data is not None else None
+                found = True
+                if parsed is not None:
+                    view = self.view(path)
+                    imports = pruning.ImportTaint(view, self.receivers)
+                    found = not pruning.holds_no_client(
+                        data, parsed[1], imports, view.top_level_names(), is_test_file(path)
+                    )
+            finally:
+                self._holding.discard(key)
+            self._holds[key] = found
+        return found
 
     def is_local(self, name: str, near: Path) -> bool:
         """Is the top-level module `name` one of the project's, seen from `near`?"""

@@ -402,3 +402,38 @@ def test_a_file_with_a_suppression_comment_is_always_parsed(tmp_path):
     assert _plan(path) is not None
     with pruning.unpruned():
         assert _plan(tmp_path / "other" / "test_quiet.py") is not None
+
+
+def test_a_function_of_a_module_where_nothing_can_be_a_client_gives_none(tmp_path):
+    _write(
+        tmp_path,
+        {
+            "pyproject.toml": "[project]\nname = 'app'\n",
+            "app/__init__.py": "",
+            "app/utils.py": "import json\n\n\ndef parse(text):\n    return json.loads(text)\n",
+            "app/deps.py": (
+                "from mem0 import MemoryClient\n\n\ndef make():\n    return MemoryClient()\n"
+            ),
+            # Through another module: `make` comes from a module that may hold a client.
+            "app/wrap.py": "from app.deps import make\n\n\ndef wrapped():\n    return make()\n",
+            # An import cycle: neither is known while the other is judged.
+            "app/ping.py": "from app.pong import pong\n\n\ndef ping():\n    return pong()\n",
+            "app/pong.py": "from app.ping import ping\n\n\ndef pong():\n    return ping()\n",
+            "app/main.py": "x = 1\n",
+        },
+    )
+    judge = pruning.ImportTaint(ProjectIndex().view(tmp_path / "app" / "main.py"))
+    assert not judge.may_give("app.utils.parse")
+    assert judge.may_give("app.deps.make")
+    assert judge.may_give("app.wrap.wrapped")
+    assert judge.may_give("app.utils")  # a module: a name under it is not judged
+    assert judge.may_give("app.ping.ping")  # the cycle, judged from outside it
+    call = ".search('q', filters={'$and': []})\n"
+    tests = {
+        "app/use_utils.py": "from app.utils import parse\n\nparse('x')" + call,
+        "app/use_wrap.py": "from app.wrap import wrapped\n\nwrapped()" + call,
+    }
+    _write(tmp_path, tests)
+    found = assert_same_findings(tmp_path)
+    assert {Path(f[0]).name for f in found} == {"use_wrap.py"}
+    assert _plan(tmp_path / "app" / "use_utils.py") is None
