@@ -277,15 +277,19 @@ class ProjectIndex:
 
             self._holding.add(key)
             try:
-                data = self.finder.read(key)
-                parsed = pruning.python_tree(data) if data is not None else None
                 found = True
-                if parsed is not None:
+                data = self.finder.read(key)
+                if data is not None:
                     view = self.view(path)
                     imports = pruning.ImportTaint(view, self.receivers)
-                    found = not pruning.holds_no_client(
-                        data, parsed[1], imports, view.top_level_names(), is_test_file(path)
-                    )
+                    local = view.top_level_names()
+                    # The byte scan first: a module that imports the SDK needs no parse.
+                    certain = pruning.clients_certain(data, imports, local)
+                    parsed = None if certain else pruning.python_tree(data)
+                    if parsed is not None:
+                        found = not pruning.holds_no_client(
+                            data, parsed[1], imports, local, is_test_file(path)
+                        )
             finally:
                 self._holding.discard(key)
             self._holds[key] = found

@@ -208,7 +208,7 @@ def plan(
     if _OFF.get() or mentions_noqa(source):
         return source, None  # a suppression comment is judged whatever the calls are
     test = is_test_file(path)
-    if test and _clients_certain(source, imports, local):
+    if test and clients_certain(source, imports, local):
         return source, None  # a test of the SDK: no need to ask Python's parser first
     parsed = python_tree(source)
     if parsed is None:
@@ -242,7 +242,7 @@ def _spells_any(source: Source, words: Iterable[str]) -> bool:
     return any(word.encode("utf-8") in data for word in words)
 
 
-def _clients_certain(source: Source, imports: ImportTaint, local: frozenset[str]) -> bool:
+def clients_certain(source: Source, imports: ImportTaint, local: frozenset[str]) -> bool:
     """A byte scan of the imports (`modules.imports`) finds one that may give a client, or an
     essential seed is spelled: `holds_no_client` would almost surely say no. Only a shortcut:
     a wrong yes costs a parse, never a finding."""
