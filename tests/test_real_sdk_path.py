@@ -359,8 +359,10 @@ def test_safe_fixes_keep_what_the_real_sdk_does(group):
         if missing <= 0:
             break
 
+        # A rare kind a few cases short still gets a real batch (a run of two examples could
+        # end the test one distinct case short).
         @settings(
-            max_examples=missing * 3 // BATCH + 2,
+            max_examples=max(missing, EXAMPLES // 5) * 3 // BATCH + 2,
             deadline=None,
             database=None,
             derandomize=False,
