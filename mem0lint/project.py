@@ -251,8 +251,10 @@ class ProjectIndex:
         parts = dotted.split(".")
         if not all(parts):
             return False  # `locate` finds nothing for an empty part
-        if self.finder.locate(dotted, near) is not None:
-            return True  # a module: `dotted.x` may be anything it binds
+        # A module: `dotted.x` may be anything it binds; a package's, a module under it too.
+        module = self.finder.locate(dotted, near)
+        if module is not None and (module.stem == "__init__" or self._may_hold(module)):
+            return True
         for root in self.finder.search_folders(os.path.dirname(os.path.abspath(near))):
             folder = root
             for part in parts:

@@ -426,7 +426,9 @@ def test_a_function_of_a_module_where_nothing_can_be_a_client_gives_none(tmp_pat
     assert not judge.may_give("app.utils.parse")
     assert judge.may_give("app.deps.make")
     assert judge.may_give("app.wrap.wrapped")
-    assert judge.may_give("app.utils")  # a module: a name under it is not judged
+    assert not judge.may_give("app.utils")  # `utils.parse`: nothing there is a client
+    assert judge.may_give("app.deps")  # `deps.make`
+    assert judge.may_give("app")  # a package: `app.deps` is a module under it
     assert judge.may_give("app.ping.ping")  # the cycle, judged from outside it
     call = ".search('q', filters={'$and': []})\n"
     tests = {
