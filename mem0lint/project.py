@@ -236,24 +236,35 @@ class ProjectIndex:
         `dotted` itself (its module is not found, `_cannot_bind` says so from its bytes, or
         nothing in it can be a client: `_may_hold`), and no module is found under it (the file
         of `dotted.x` is located through every part of `dotted`)."""
-        key = (dotted, os.path.dirname(os.path.abspath(near)))
+        near = Path(os.path.abspath(near))
+        key = (dotted, str(near.parent))
         found = self._may_bind.get(key)
         if found is None:
-            found = self._may_bind[key] = self._may_bind_uncached(dotted, near)
+            found = self._may_bind_uncached(dotted, near)
+            if not self._finds_itself(dotted, near):  # then the answer is `near`'s alone
+                self._may_bind[key] = found
         return found
 
+    def _finds_itself(self, dotted: str, near: Path) -> bool:
+        head = dotted.rpartition(".")[0]
+        return near in (self.finder.locate(dotted, near), head and self.finder.locate(head, near))
+
     def _may_bind_uncached(self, dotted: str, near: Path) -> bool:
+        # A module that finds itself (`import valkey` in `vector_stores/valkey.py`: the folder
+        # of a file is one of its roots) gives nothing through that import that it does not
+        # hold by its other imports, which are judged on their own.
         head, _, attr = dotted.rpartition(".")
         if head and attr:
             path = self.finder.locate(head, near)
-            if path is not None and not self._cannot_bind(path, attr) and self._may_hold(path):
+            elsewhere = path is not None and path != near
+            if elsewhere and not self._cannot_bind(path, attr) and self._may_hold(path):
                 return True
         parts = dotted.split(".")
         if not all(parts):
             return False  # `locate` finds nothing for an empty part
         # A module: `dotted.x` may be anything it binds; a package's, a module under it too.
         module = self.finder.locate(dotted, near)
-        if module is not None and (module.stem == "__init__" or self._may_hold(module)):
+        if module is not None and module != near and self._may_hold_under(module):
             return True
         for root in self.finder.search_folders(os.path.dirname(os.path.abspath(near))):
             folder = root
@@ -264,6 +275,11 @@ class ProjectIndex:
             else:
                 return True  # a folder: `dotted.x` may be a module in it
         return False
+
+    def _may_hold_under(self, module: Path) -> bool:
+        """May `module.x` be a client: a package's module, or a name of a module that may hold
+        one."""
+        return module.stem == "__init__" or self._may_hold(module)
 
     def _may_hold(self, path: Path) -> bool:
         """May any name of the module at `path` be a client? Not when no call in it could be

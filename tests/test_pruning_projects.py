@@ -419,10 +419,16 @@ def test_a_function_of_a_module_where_nothing_can_be_a_client_gives_none(tmp_pat
             # An import cycle: neither is known while the other is judged.
             "app/ping.py": "from app.pong import pong\n\n\ndef ping():\n    return pong()\n",
             "app/pong.py": "from app.ping import ping\n\n\ndef pong():\n    return ping()\n",
+            # Its own folder is one of its roots: `import valkey` finds itself.
+            "app/valkey.py": "import valkey\n\n\ndef connect():\n    return valkey.Valkey()\n",
+            "app/redis.py": "import redis\nfrom mem0 import Memory\n\n\ndef connect():\n"
+            "    return redis.Memory()\n",
             "app/main.py": "x = 1\n",
         },
     )
     judge = pruning.ImportTaint(ProjectIndex().view(tmp_path / "app" / "main.py"))
+    assert not judge.may_give("app.valkey.connect")
+    assert judge.may_give("app.redis.connect")  # it finds itself, and imports the SDK
     assert not judge.may_give("app.utils.parse")
     assert judge.may_give("app.deps.make")
     assert judge.may_give("app.wrap.wrapped")
@@ -432,10 +438,14 @@ def test_a_function_of_a_module_where_nothing_can_be_a_client_gives_none(tmp_pat
     assert judge.may_give("app.ping.ping")  # the cycle, judged from outside it
     call = ".search('q', filters={'$and': []})\n"
     tests = {
+        "app/use_redis.py": "from app.redis import connect\n\nconnect()" + call,
+        "app/use_valkey.py": "from app.valkey import connect\n\nconnect()" + call,
         "app/use_utils.py": "from app.utils import parse\n\nparse('x')" + call,
         "app/use_wrap.py": "from app.wrap import wrapped\n\nwrapped()" + call,
     }
     _write(tmp_path, tests)
     found = assert_same_findings(tmp_path)
-    assert {Path(f[0]).name for f in found} == {"use_wrap.py"}
+    assert {Path(f[0]).name for f in found} == {"use_wrap.py", "use_redis.py"}
     assert _plan(tmp_path / "app" / "use_utils.py") is None
+    assert _plan(tmp_path / "app" / "use_valkey.py") is None
+    assert _plan(tmp_path / "app" / "valkey.py") is None
