@@ -24,6 +24,7 @@ from typing import Iterable
 import libcst as cst
 
 from mem0lint.binding import BindingCollector, ProjectLookup, Resolver
+from mem0lint.clientsources import ImportTaint, holds_no_client, python_tree, scanned_gives
 from mem0lint.modules import PROJECT_MARKERS, ModuleFinder
 from mem0lint.sdk.dialects import DIALECTS, Dialect
 from mem0lint.walk import walk
@@ -199,7 +200,7 @@ class ProjectIndex:
     def conftests_may_give(self, path: Path) -> bool:
         """May a fixture that `fixture` finds for the test file `path` give a client? Only
         when one of the conftest.py files it would read, up to the project's top, may hold a
-        client at all (`pruning.holds_no_client`, judged with that conftest's own imports)."""
+        client at all (`clientsources.holds_no_client`, judged with that conftest's own imports)."""
         folder = os.path.dirname(os.path.abspath(path))
         top = self.finder.project_top(folder)
         while True:
@@ -213,19 +214,9 @@ class ProjectIndex:
             folder = parent
 
     def _conftest_gives(self, conftest: Path) -> bool:
-        from mem0lint import pruning
-
         given = self._conftests.get(conftest)
         if given is None:
-            data = self.finder.read(os.fspath(conftest))
-            parsed = pruning.python_tree(data) if data is not None else None
-            if parsed is None:
-                given = True  # unreadable or unparsable here: not known to give nothing
-            else:
-                view = self.view(conftest)
-                imports = pruning.ImportTaint(view, self.receivers)
-                local = view.top_level_names()
-                given = not pruning.holds_no_client(data, parsed[1], imports, local, test=False)
+            given = self._holds_client(conftest, test=False)
             self._conftests[conftest] = given
         self.finder.consulted.add(os.fspath(conftest))
         return given
@@ -283,7 +274,7 @@ class ProjectIndex:
 
     def _may_hold(self, path: Path) -> bool:
         """May any name of the module at `path` be a client? Not when no call in it could be
-        on one (`pruning.holds_no_client`, judged with its own imports, asked in turn of the
+        on one (`clientsources.holds_no_client`, judged with its own imports, asked in turn of the
         modules they come from): then neither `instance` nor `returns` finds one there. A
         module on an import cycle being judged may (unknown yet)."""
         key = os.fspath(path)
@@ -291,27 +282,31 @@ class ProjectIndex:
         if found is None:
             if key in self._holding:
                 return True
-            from mem0lint import pruning
-
             self._holding.add(key)
             try:
-                found = True
-                data = self.finder.read(key)
-                if data is not None:
-                    view = self.view(path)
-                    imports = pruning.ImportTaint(view, self.receivers)
-                    local = view.top_level_names()
-                    # The byte scan first: a module that imports the SDK needs no parse.
-                    certain = pruning.clients_certain(data, imports, local)
-                    parsed = None if certain else pruning.python_tree(data)
-                    if parsed is not None:
-                        found = not pruning.holds_no_client(
-                            data, parsed[1], imports, local, is_test_file(path)
-                        )
+                found = self._holds_client(path, is_test_file(path))
             finally:
                 self._holding.discard(key)
             self._holds[key] = found
         return found
+
+    def _holds_client(self, path: Path, test: bool) -> bool:
+        """Not `clientsources.holds_no_client` for the module at `path`, judged with its own
+        imports: by bytes when the scan can say (`scanned_gives`), else with Python's parser.
+        Unreadable or unparsable here: it may."""
+        data = self.finder.read(os.fspath(path))
+        if data is None:
+            return True
+        view = self.view(path)
+        imports = ImportTaint(view, self.receivers)
+        local = view.top_level_names()
+        gives = scanned_gives(data, imports, local)
+        if gives is None:
+            parsed = python_tree(data)
+            if parsed is None:
+                return True
+            return not holds_no_client(data, parsed[1], imports, local, test)
+        return gives or (test and imports.fixtures_may_give())
 
     def is_local(self, name: str, near: Path) -> bool:
         """Is the top-level module `name` one of the project's, seen from `near`?"""

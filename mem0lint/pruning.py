@@ -51,23 +51,27 @@ from __future__ import annotations
 
 import ast
 import functools
-import os
 import re
-import sys
-import sysconfig
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Iterator, Union
+from typing import Iterable, Iterator
 
 from mem0lint import prefilter
 from mem0lint.binding import DICT_MUTATORS
+from mem0lint.clientsources import (
+    ImportTaint,
+    Source,
+    _imported,
+    _standard_library_only,
+    holds_no_client,
+    python_tree,
+    scanned_gives,
+)
 from mem0lint.project import is_test_file
 from mem0lint.sdk import dialects
 from mem0lint.suppressions import mentions_noqa
-
-Source = Union[str, bytes]
 
 _WORD = re.compile(r"\w+")
 _ROW = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")  # Python's line ends, and no others
@@ -183,15 +187,6 @@ def analyse(
     return (result.encode("utf-8") if isinstance(source, bytes) else result), layout
 
 
-def python_tree(source: Source) -> tuple[str, ast.Module] | None:
-    """The text and Python's tree of `source`; None when this Python cannot parse it."""
-    try:
-        text = source.decode("utf-8") if isinstance(source, bytes) else source
-        return text, ast.parse(text)
-    except (SyntaxError, ValueError, UnicodeDecodeError, RecursionError, MemoryError):
-        return None
-
-
 # Nothing to judge --------------------------------------------------------------------------------
 
 
@@ -208,8 +203,11 @@ def plan(
     if _OFF.get() or mentions_noqa(source):
         return source, None  # a suppression comment is judged whatever the calls are
     test = is_test_file(path)
-    if test and clients_certain(source, imports, local):
-        return source, None  # a test of the SDK: no need to ask Python's parser first
+    gives = scanned_gives(source, imports, local)  # by bytes: None when it cannot say
+    if gives is False and not (test and imports.fixtures_may_give()):
+        return None  # nothing to judge, known without Python's parser
+    if test and gives is not None:
+        return source, None  # a test of the SDK (or of its conftest's fixtures)
     parsed = python_tree(source)
     if parsed is None:
         return source, None
@@ -218,59 +216,6 @@ def plan(
     if test or not prunable(path, source):
         return source, None
     return analyse(source, seeds, local, imports, parsed)
-
-
-def holds_no_client(
-    source: Source, tree: ast.Module, imports: ImportTaint, local: frozenset[str], test: bool
-) -> bool:
-    """Can no call of the module be on a client? A client comes from an import
-    (`ImportTaint.any_gives`: at any depth, `*` included), from a name known without one (the
-    essential seeds: a configured receiver, a class a docs page uses unimported; searched as
-    bytes anywhere, comments too), or in a test file from a fixture of a conftest.py above it
-    (`ImportTaint.fixtures_may_give`). With none, pruning would leave no tainted unit but the
-    statements sharing a row, and nothing in those can be a client either: the engine has
-    nothing to judge, and libcst need not parse the file."""
-    if _spells_any(source, imports.essential):
-        return False
-    if imports.any_gives(tree, local):
-        return False
-    return not (test and imports.fixtures_may_give())
-
-
-def _spells_any(source: Source, words: Iterable[str]) -> bool:
-    data = source if isinstance(source, bytes) else source.encode("utf-8", "surrogatepass")
-    return any(word.encode("utf-8") in data for word in words)
-
-
-def clients_certain(source: Source, imports: ImportTaint, local: frozenset[str]) -> bool:
-    """A byte scan of the imports (`modules.imports`) finds one that may give a client, or an
-    essential seed is spelled: `holds_no_client` would almost surely say no. Only a shortcut:
-    a wrong yes costs a parse, never a finding."""
-    from mem0lint.modules import imports as scanned_imports
-
-    if _spells_any(source, imports.essential):
-        return True
-    data = source if isinstance(source, bytes) else source.encode("utf-8", "surrogatepass")
-    for level, module, names in scanned_imports(data):
-        if not level and module and module[0] in _STANDARD and module[0] not in local:
-            continue
-        if any(imports.may_give(dotted) for dotted in _scanned_dotted(level, module, names)):
-            return True
-    return False
-
-
-def _scanned_dotted(level: int, module: list[str], names: list) -> list[str]:
-    """`_imported`'s names for an import found by the byte scan."""
-    dotted = "." * level + ".".join(module)
-    if not names:
-        return [dotted]
-    found = []
-    for name, bound in names:
-        if name is None:  # `import a.b` binds `a`; `import a.b as m` binds `a.b`
-            found.append(module[0] if module and bound == module[0] else dotted)
-        else:
-            found.append(f"{dotted}{name}" if dotted.endswith(".") else f"{dotted}.{name}")
-    return found
 
 
 def _ending(row: str) -> str:
@@ -356,36 +301,6 @@ def _units(
                     unit.taints = any(imports.may_give(name) for name in _imported(node))
             owners.append((node, unit, []))
     return owners
-
-
-def _standard_library() -> frozenset[str]:
-    """The standard library's top-level module names: it gives no client, so a name imported
-    from it taints nothing. Python 3.10+ lists them; before, its folder does."""
-    names = getattr(sys, "stdlib_module_names", None)
-    if names is None:  # pragma: no cover - Python 3.9
-        folder = sysconfig.get_paths()["stdlib"]
-        names = set(sys.builtin_module_names)
-        for folder_name in (folder, os.path.join(folder, "lib-dynload")):
-            try:
-                entries = os.listdir(folder_name)
-            except OSError:
-                continue
-            names.update(entry.split(".", 1)[0] for entry in entries)
-        names.discard("site-packages")
-    return frozenset(names) - {"__main__"}
-
-
-_STANDARD = _standard_library()
-
-
-def _standard_library_only(node: ast.Import | ast.ImportFrom, local: frozenset[str]) -> bool:
-    if isinstance(node, ast.ImportFrom):
-        if node.level or node.module is None:
-            return False  # a module of this project
-        modules = [node.module]
-    else:
-        modules = [alias.name for alias in node.names]
-    return all(m.split(".")[0] in _STANDARD and m.split(".")[0] not in local for m in modules)
 
 
 def _class_units(node: ast.ClassDef, first: int, last: int, rows: list[str]) -> list[_Unit]:
@@ -518,118 +433,6 @@ def _words_of(node: ast.AST) -> set[str]:
 
 def _names_in(node: ast.AST) -> set[str]:
     return {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
-
-
-# Imports that may give a client ------------------------------------------------------------------
-
-
-def _imported(node: ast.Import | ast.ImportFrom) -> list[str]:
-    """The dotted name each name an import binds stands for, as binding.py writes it."""
-    if isinstance(node, ast.Import):
-        return [alias.name if alias.asname else alias.name.split(".")[0] for alias in node.names]
-    module = "." * node.level + (node.module or "")
-    return [
-        f"{module}{alias.name}" if module.endswith(".") else f"{module}.{alias.name}"
-        for alias in node.names
-    ]
-
-
-def _imports_anywhere(body: list[ast.stmt]) -> Iterator[ast.Import | ast.ImportFrom]:
-    """Every import statement in `body` and the statements nested in it: imports are
-    statements, so expressions are never walked."""
-    stack = list(reversed(body))
-    while stack:
-        node = stack.pop()
-        if isinstance(node, (ast.Import, ast.ImportFrom)):
-            yield node
-            continue
-        for name in ("body", "orelse", "finalbody", "handlers", "cases"):
-            block = getattr(node, name, None)
-            if block and isinstance(block, list):
-                stack.extend(reversed(block))
-
-
-class ImportTaint:
-    """Which imports from outside the standard library may give a client: the only way a name
-    an import binds becomes one (binding.py) is a qualified name the SDK tables know (a client
-    class, a factory on it, a request record, an HTTP client or `requests.post`), a configured
-    receiver, or what the project index finds at it (`ProjectLookup.instance`/`returns`, for
-    the name or a name under it). An import that can give none of these taints nothing, like a
-    standard library import, whatever words it spells (`from mem0.configs.base import
-    MemoryConfig`); it is still kept.
-
-    `project`: the file's view of the project index (None: the file judged alone, where the
-    index gives nothing); `receivers`: the configured receivers' dotted names."""
-
-    def __init__(
-        self,
-        project: object | None,
-        receivers: Iterable[str] = (),
-        essential: Iterable[str] = (),
-    ) -> None:
-        self.project = project
-        self.known = _known_names() | frozenset(receivers)
-        # The seeds that do not come through an import: the configured receivers' last parts,
-        # the classes a docs page uses unimported (and what the caller adds: `essential`).
-        self.essential = (
-            frozenset(essential)
-            | frozenset(name.rsplit(".", 1)[-1] for name in receivers if name)
-            | frozenset(dialects.DOCS_IMPLICIT_CLASSES)
-        )
-        self._given: dict[str, bool] = {}
-
-    def any_gives(self, tree: ast.Module, local: frozenset[str]) -> bool:
-        """Does any import of the module, at any depth, give a client (or import `*`)? When none
-        does, every client binding.py can find comes from the essential seeds: the SDK's class
-        names, packages and REST words then taint nothing (`from mem0.configs.base import
-        MemoryConfig` and a variable named `memories` in mem0's own code)."""
-        for node in _imports_anywhere(tree.body):
-            if any(alias.name == "*" for alias in node.names):
-                return True
-            if _standard_library_only(node, local):
-                continue
-            if any(self.may_give(name) for name in _imported(node)):
-                return True
-        return False
-
-    def fixtures_may_give(self) -> bool:
-        """May a fixture of a conftest.py above the file give a client (`ProjectIndex.
-        conftests_may_give`)? Never without a project: the binder finds no fixture then."""
-        if self.project is None:
-            return False
-        asks = getattr(self.project, "conftests_may_give", None)
-        return True if asks is None else bool(asks())
-
-    def may_give(self, dotted: str) -> bool:
-        given = self._given.get(dotted)
-        if given is None:
-            given = self._given[dotted] = self._may_give(dotted)
-        return given
-
-    def _may_give(self, dotted: str) -> bool:
-        for known in self.known:
-            if known == dotted or known.startswith(dotted + ".") or dotted.startswith(known + "."):
-                return True
-        if self.project is None:
-            return False
-        asks = getattr(self.project, "may_bind_client", None)
-        return True if asks is None else bool(asks(dotted))
-
-
-@functools.lru_cache(maxsize=1)
-def _known_names() -> frozenset[str]:
-    """Every qualified name binding.py and callsite.py give a meaning to outside the standard
-    library."""
-    return frozenset(
-        {
-            *dialects.CLASS_DIALECT,
-            *dialects.RESOLVABLE_CLASSES,
-            *dialects.RECORD_CLASSES,
-            *dialects.HTTP_POST_FUNCTIONS,
-            *dialects.HTTP_CLIENT_CLASSES,
-            *dialects.DOCS_IMPLICIT_CLASSES.values(),
-        }
-    )
 
 
 # Which units are kept ----------------------------------------------------------------------------

@@ -45,7 +45,9 @@ LAYERS: list[tuple[str, frozenset[str]]] = [
     ("rules", frozenset({"rules", "fixbuilders", "ossflatten", "renames", "fixes", "argvalues"})),
     (
         "binding",  # what a receiver is, across the file and the project
-        frozenset({"bind", "binding", "callsite", "project", "modules", "filtertree"}),
+        frozenset(
+            {"bind", "binding", "callsite", "clientsources", "project", "modules", "filtertree"}
+        ),
     ),
     (
         "sdk facts and settings",

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from mem0lint import pipeline, pruning
+from mem0lint import clientsources, pipeline, pruning
 from mem0lint.project import ProjectIndex
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -58,7 +58,7 @@ def _write(folder: Path, files: dict[str, str]) -> None:
 def _pruned_text(path: Path) -> str:
     """What libcst would parse of `path` in a check (runner.py's seeds and import judge)."""
     view = ProjectIndex().view(path)
-    imports = pruning.ImportTaint(view, ())
+    imports = clientsources.ImportTaint(view, ())
     text = path.read_text(encoding="utf-8")
     return pruning.analyse(text, pruning.seed_words(), view.top_level_names(), imports)[0]
 
@@ -102,7 +102,7 @@ def test_pruning_with_the_project_changes_no_finding_in_the_generated_corpus(tmp
 
 
 def test_an_import_taints_only_when_it_may_give_a_client_without_a_project():
-    judge = pruning.ImportTaint(None)
+    judge = clientsources.ImportTaint(None)
     assert judge.may_give("mem0.Memory")
     assert judge.may_give("mem0")  # `import mem0` ... `mem0.MemoryClient()`
     assert judge.may_give("mem0.client")  # `from mem0 import client` ... `client.main....`
@@ -112,7 +112,7 @@ def test_an_import_taints_only_when_it_may_give_a_client_without_a_project():
     assert not judge.may_give("mem0.configs.base.MemoryConfig")
     assert not judge.may_give("pydantic.BaseModel")
     assert not judge.may_give(".models.Thing")  # relative: only a project finds it
-    assert pruning.ImportTaint(None, ["app.deps.memory"]).may_give("app.deps")
+    assert clientsources.ImportTaint(None, ["app.deps.memory"]).may_give("app.deps")
 
 
 def test_an_import_from_the_project_taints_unless_the_index_proves_it_gives_nothing(tmp_path):
@@ -127,7 +127,7 @@ def test_an_import_from_the_project_taints_unless_the_index_proves_it_gives_noth
             "app/sub/__init__.py": "",
         },
     )
-    judge = pruning.ImportTaint(ProjectIndex().view(tmp_path / "app" / "main.py"))
+    judge = clientsources.ImportTaint(ProjectIndex().view(tmp_path / "app" / "main.py"))
     assert not judge.may_give("app.models.Thing")  # a class: never a client
     assert not judge.may_give("app.models.Missing")  # not spelled there
     assert not judge.may_give("..beyond.the.top")
@@ -308,7 +308,7 @@ def test_the_imports_of_a_module_are_found_without_walking_its_expressions():
         except SyntaxError:
             continue
         walked = [n for n in ast.walk(tree) if isinstance(n, (ast.Import, ast.ImportFrom))]
-        found = list(pruning._imports_anywhere(tree.body))
+        found = list(clientsources._imports_anywhere(tree.body))
         assert sorted(map(id, found)) == sorted(map(id, walked)), name
 
 
@@ -375,7 +375,7 @@ def _plan(path: Path, receivers: tuple = ()):
     index = ProjectIndex()
     index.configure({name: "mem0-platform" for name in receivers})
     view = index.view(path)
-    imports = pruning.ImportTaint(view, receivers)
+    imports = clientsources.ImportTaint(view, receivers)
     text = path.read_text(encoding="utf-8")
     return pruning.plan(path, text, pruning.seed_words(receivers), view.top_level_names(), imports)
 
@@ -426,7 +426,7 @@ def test_a_function_of_a_module_where_nothing_can_be_a_client_gives_none(tmp_pat
             "app/main.py": "x = 1\n",
         },
     )
-    judge = pruning.ImportTaint(ProjectIndex().view(tmp_path / "app" / "main.py"))
+    judge = clientsources.ImportTaint(ProjectIndex().view(tmp_path / "app" / "main.py"))
     assert not judge.may_give("app.valkey.connect")
     assert judge.may_give("app.redis.connect")  # it finds itself, and imports the SDK
     assert not judge.may_give("app.utils.parse")
@@ -449,3 +449,102 @@ def test_a_function_of_a_module_where_nothing_can_be_a_client_gives_none(tmp_pat
     assert _plan(tmp_path / "app" / "use_utils.py") is None
     assert _plan(tmp_path / "app" / "use_valkey.py") is None
     assert _plan(tmp_path / "app" / "valkey.py") is None
+
+
+# The byte scan of imports, where it says it saw every import, saw them all -----------------------
+
+HAZARDS = {
+    "compound": "if TYPE_CHECKING: from mem0 import Memory\n",
+    "continued": "from mem0 \\\n    import Memory\n",
+    "comment in parentheses": "from mem0 import (  # the client (see docs)\n    Memory,\n)\n",
+    "other encoding": "# coding: latin-1\nfrom caf\xe9 import Memory\n",
+    "a name outside ASCII": "from caf\xe9 import Memory\n",
+    "in parentheses": "from caf\xe9 import (\n    Memory,\n)\n",
+    "carriage returns": "x = 1\rfrom mem0 import Memory\r",
+    "form feed": "\ffrom mem0 import Memory\n",
+    "long parentheses": "from mem0 import (\n" + "    a,\n" * 1000 + "    Memory,\n)\n",
+}
+
+
+def _ast_names(source: str) -> set[str]:
+    tree = ast.parse(source)
+    return {
+        name
+        for node in clientsources._imports_anywhere(tree.body)
+        if not clientsources._standard_library_only(node, frozenset())
+        for name in clientsources._imported(node)
+    }
+
+
+def _scanned_names(source: str) -> set[str]:
+    from mem0lint.modules import imports
+
+    data = source.encode("utf-8")
+    return {
+        name
+        for level, module, names in imports(data)
+        if level or not module or module[0] not in clientsources._STANDARD
+        for name in clientsources._scanned_dotted(level, module, names)
+    }
+
+
+def test_a_complete_byte_scan_finds_every_import_python_reads():
+    sources = dict(CORPUS)
+    for path in (ROOT / "fixtures").glob("*.py"):
+        sources[path.name] = path.read_text(encoding="utf-8")
+    for path in (ROOT / "mem0lint").rglob("*.py"):
+        sources[str(path)] = path.read_text(encoding="utf-8")
+    sources["shapes"] = textwrap.dedent(
+        """
+        import a.b
+        import c.d as e, f
+        from . import g
+        from .h import (i as j,
+            k)
+        from ..l.m import n; import o
+        try:
+            from p import q
+        except ImportError:
+            q = None
+        def r():
+            import s.t as s
+        x = "from u import v"  # a string: a superset is fine
+        """
+    )
+    sources["elsewhere"] = "# caf\xe9 \u2615\nimport os\nfrom app import client\nx = '\u00e9'\n"
+    complete = 0
+    for name, source in sources.items():
+        data = source.encode("utf-8")
+        if not clientsources._scan_complete(data):
+            continue
+        complete += 1
+        assert _ast_names(source) <= _scanned_names(source), name
+    assert complete > len(sources) // 2  # most files need no parser
+    assert clientsources._scan_complete(sources["elsewhere"].encode("utf-8"))
+    for name, source in HAZARDS.items():
+        assert _ast_names(source) - _scanned_names(source), name  # the scan alone misreads it
+        data = source.encode("latin-1" if name == "other encoding" else "utf-8")
+        assert not clientsources._scan_complete(data), name
+
+
+def test_the_byte_scan_says_what_python_s_parser_says_of_the_generated_corpus(tmp_path):
+    (tmp_path / "pyproject.toml").write_text("[project]\nname = 'corpus'\n")
+    index = ProjectIndex()
+    for relative, text in CORPUS.items():
+        path = tmp_path / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    said = 0
+    for relative, text in CORPUS.items():
+        view = index.view(tmp_path / relative)
+        imports = clientsources.ImportTaint(view, ())
+        local = view.top_level_names()
+        gives = clientsources.scanned_gives(text, imports, local)
+        if gives is None:
+            continue
+        said += 1
+        parsed = clientsources.python_tree(text)
+        assert parsed is not None
+        holds = not clientsources.holds_no_client(text, parsed[1], imports, local, False)
+        assert holds <= gives, relative  # a yes by bytes may be a string; a no never misses
+    assert said > len(CORPUS) // 2
