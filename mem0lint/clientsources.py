@@ -199,6 +199,21 @@ def _spells_any(source: Source, words: Iterable[str]) -> bool:
     return any(word.encode("utf-8") in data for word in words)
 
 
+def may_hold_client(
+    source: Source, imports: ImportTaint, local: frozenset[str], test: bool
+) -> tuple[bool, tuple[str, ast.Module] | None]:
+    """Not `holds_no_client`, judged by bytes when the scan can say (`scanned_gives`), else with
+    Python's parser; and the parse, when one was made (pruning reuses it). Unparsable here: it
+    may."""
+    gives = scanned_gives(source, imports, local)
+    if gives is not None:
+        return gives or (test and imports.fixtures_may_give()), None
+    parsed = python_tree(source)
+    if parsed is None:
+        return True, None
+    return not holds_no_client(source, parsed[1], imports, local, test), parsed
+
+
 def scanned_gives(source: Source, imports: ImportTaint, local: frozenset[str]) -> bool | None:
     """`holds_no_client`'s import and seed questions from a byte scan, without Python's
     parser: True when an essential seed is spelled, an import may give a client or imports
@@ -206,9 +221,9 @@ def scanned_gives(source: Source, imports: ImportTaint, local: frozenset[str]) -
     when it cannot say."""
     from mem0lint.modules import imports as scanned_imports
 
-    if _spells_any(source, imports.essential):
-        return True
     data = source if isinstance(source, bytes) else source.encode("utf-8", "surrogatepass")
+    if _spells_any(data, imports.essential):
+        return True
     if _STAR_IMPORT.search(data):
         return True
     for level, module, names in scanned_imports(data):

@@ -24,7 +24,7 @@ from typing import Iterable
 import libcst as cst
 
 from mem0lint.binding import BindingCollector, ProjectLookup, Resolver
-from mem0lint.clientsources import ImportTaint, holds_no_client, python_tree, scanned_gives
+from mem0lint.clientsources import ImportTaint, may_hold_client
 from mem0lint.modules import PROJECT_MARKERS, ModuleFinder
 from mem0lint.sdk.dialects import DIALECTS, Dialect
 from mem0lint.walk import walk
@@ -83,7 +83,6 @@ class ProjectIndex:
         self._active: set[tuple[str, str]] = set()  # lookups in progress (import cycles)
         self._sent: set[str] = set()
         self._may_bind: dict[tuple[str, str], bool] = {}  # (dotted, folder) -> `may_bind`
-        self._conftests: dict[Path, bool] = {}  # conftest.py -> may a fixture of it give a client
         self._holds: dict[str, bool] = {}  # module -> may a name of it be a client (`_may_hold`)
         self._holding: set[str] = set()  # modules being judged (an import cycle)
 
@@ -200,26 +199,18 @@ class ProjectIndex:
     def conftests_may_give(self, path: Path) -> bool:
         """May a fixture that `fixture` finds for the test file `path` give a client? Only
         when one of the conftest.py files it would read, up to the project's top, may hold a
-        client at all (`clientsources.holds_no_client`, judged with that conftest's own imports)."""
+        client at all (`_may_hold`: its own imports, and the conftest.py files above it)."""
         folder = os.path.dirname(os.path.abspath(path))
         top = self.finder.project_top(folder)
         while True:
             conftest = Path(folder) / "conftest.py"
             listed = "conftest.py" in self.finder.listing(folder)
-            if listed and conftest != path and self._conftest_gives(conftest):
+            if listed and conftest != path and self._may_hold(conftest):
                 return True
             parent = os.path.dirname(folder)
             if folder == top or parent == folder:
                 return False
             folder = parent
-
-    def _conftest_gives(self, conftest: Path) -> bool:
-        given = self._conftests.get(conftest)
-        if given is None:
-            given = self._holds_client(conftest, test=False)
-            self._conftests[conftest] = given
-        self.finder.consulted.add(os.fspath(conftest))
-        return given
 
     def may_bind(self, dotted: str, near: Path) -> bool:
         """Could `_lookup` find a client at `dotted` or at any name under it (`dotted.x.y`)?
@@ -291,22 +282,14 @@ class ProjectIndex:
         return found
 
     def _holds_client(self, path: Path, test: bool) -> bool:
-        """Not `clientsources.holds_no_client` for the module at `path`, judged with its own
-        imports: by bytes when the scan can say (`scanned_gives`), else with Python's parser.
-        Unreadable or unparsable here: it may."""
+        """`clientsources.may_hold_client` for the module at `path`, judged with its own
+        imports. Unreadable: it may."""
         data = self.finder.read(os.fspath(path))
         if data is None:
             return True
         view = self.view(path)
         imports = ImportTaint(view, self.receivers)
-        local = view.top_level_names()
-        gives = scanned_gives(data, imports, local)
-        if gives is None:
-            parsed = python_tree(data)
-            if parsed is None:
-                return True
-            return not holds_no_client(data, parsed[1], imports, local, test)
-        return gives or (test and imports.fixtures_may_give())
+        return may_hold_client(data, imports, view.top_level_names(), test)[0]
 
     def is_local(self, name: str, near: Path) -> bool:
         """Is the top-level module `name` one of the project's, seen from `near`?"""

@@ -36,7 +36,7 @@ client).
 Before any of this, `plan` asks whether the file holds anything to judge at all: when no import
 may give a client, no essential seed is spelled and (a test file) no conftest.py above it may
 give a fixture that is one, no call can be on a client, and libcst is not asked to parse it
-(`holds_no_client`). That question is asked of test files too.
+(`clientsources.may_hold_client`). That question is asked of test files too.
 
 Not pruned at all: test files (their fixtures may come from a conftest; seeding the conftest
 fixtures that give a client was proved exact, but on test files the analysis cost as much as
@@ -65,9 +65,8 @@ from mem0lint.clientsources import (
     Source,
     _imported,
     _standard_library_only,
-    holds_no_client,
+    may_hold_client,
     python_tree,
-    scanned_gives,
 )
 from mem0lint.project import is_test_file
 from mem0lint.sdk import dialects
@@ -198,21 +197,14 @@ def plan(
     imports: ImportTaint,
 ) -> tuple[Source, Layout | None] | None:
     """What libcst parses of `source` in a check: None when it holds nothing to judge
-    (`holds_no_client`), else the source pruned (`analyse`; itself when not `prunable`) and
-    its layout. The source as it is while `unpruned()` is in effect."""
+    (`clientsources.may_hold_client`), else the source pruned (`analyse`; itself when not
+    `prunable`) and its layout. The source as it is while `unpruned()` is in effect."""
     if _OFF.get() or mentions_noqa(source):
         return source, None  # a suppression comment is judged whatever the calls are
     test = is_test_file(path)
-    gives = scanned_gives(source, imports, local)  # by bytes: None when it cannot say
-    if gives is False and not (test and imports.fixtures_may_give()):
-        return None  # nothing to judge, known without Python's parser
-    if test and gives is not None:
-        return source, None  # a test of the SDK (or of its conftest's fixtures)
-    parsed = python_tree(source)
-    if parsed is None:
-        return source, None
-    if holds_no_client(source, parsed[1], imports, local, test):
-        return None
+    holds, parsed = may_hold_client(source, imports, local, test)
+    if not holds:
+        return None  # no call in it can be on a client
     if test or not prunable(path, source):
         return source, None
     return analyse(source, seeds, local, imports, parsed)

@@ -111,6 +111,7 @@ def _run_program(
 ) -> bool:
     """One program through the engine. False when the whole file must stop (a .py error)."""
     from mem0lint import engine, pruning, suppressions
+    from mem0lint.clientsources import ImportTaint
     from mem0lint.documents import markers
 
     parsed, layout = program.source, None
@@ -121,7 +122,7 @@ def _run_program(
         if mode.replays:
             seeds = pruning.seed_words(tuple(rules.settings.receivers))
             local = project.top_level_names() if project is not None else frozenset()
-            imports = pruning.ImportTaint(project, rules.settings.receivers)
+            imports = ImportTaint(project, rules.settings.receivers)
             planned = pruning.plan(report.source.path, parsed, seeds, local, imports)
             if planned is None:
                 return True  # no call in it can be on a client: nothing to judge
