@@ -23,7 +23,7 @@ from mem0lint.rules import all_rules
 from mem0lint.sdk.applies import Verdict, verdict
 from mem0lint.sdk.dialects import Dialect
 from mem0lint.settings import Settings  # noqa: F401  (re-exported; importable without libcst)
-from mem0lint.walk import walk
+from mem0lint.walk import replaced, walk
 
 MAX_FIX_ROUNDS = 10
 
@@ -457,14 +457,6 @@ def to_source_rows(
         ]
 
 
-class _Replace(cst.CSTTransformer):
-    def __init__(self, replacements: dict[int, cst.CSTNode]) -> None:
-        self.replacements = replacements
-
-    def on_leave(self, original_node, updated_node):
-        return self.replacements.get(id(original_node), updated_node)
-
-
 def _overlaps(a: tuple, b: tuple) -> bool:
     return a[0] < b[1] and b[0] < a[1]
 
@@ -600,7 +592,7 @@ def _apply(
     for diagnostic in picked:
         for old, new in diagnostic.fix.replacements:
             chosen[id(old)] = new
-    fixed = module.visit(_Replace(chosen))
+    fixed = replaced(module, chosen)[0]
     final_cr = before is not None and before[-1:] in ("\r", b"\r")
     if final_cr and not fixed.has_trailing_newline:
         # libcst reads the last `\r` of a CR-only file as no final newline and drops it.

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Callable, Iterator, Union
 import libcst as cst
 
 from mem0lint.results import Applicability, Diagnostic, Fix
+from mem0lint.walk import replaced
 
 if TYPE_CHECKING:
     from mem0lint.engine import RuleSet
@@ -197,32 +198,28 @@ def _requote(module: cst.Module, diagnostic: Diagnostic, diagnostics: list[Diagn
 
 
 def _replace(module: cst.Module, replacements: dict, tops: set) -> cst.Module:
-    from mem0lint.engine import _Replace
-
-    class Within(_Replace):
-        """Skips the top-level statements outside `tops`; counts the replacements made."""
-
-        skipped = {id(s) for i, s in enumerate(module.body) if i not in tops}
-        made = 0
-
-        def on_visit(self, node):
-            return id(node) not in self.skipped
-
-        def on_leave(self, original_node, updated_node):
-            if id(original_node) in self.replacements:
-                self.made += 1
-            return super().on_leave(original_node, updated_node)
-
-    within = Within(replacements)
-    fixed = module.visit(within)
-    if within.made != len(replacements):
-        fixed, tops = module.visit(_Replace(replacements)), set(range(len(module.body)))
+    """`module` with the replacements made, looked for in the top-level statements `tops`
+    first (the whole module when one is elsewhere); raises SyntaxError when a rebuilt
+    statement does not parse."""
+    body = list(module.body)
+    made = 0
+    for index in sorted(tops):
+        body[index], count = replaced(body[index], replacements)
+        made += count
+    if made == len(replacements):
+        fixed = module.with_changes(body=body) if made else module
+    else:
+        fixed = replaced(module, replacements)[0]
+        tops = set(range(len(module.body)))
     # Code that does not parse is not a fix (the statements rebuilt, read by Python's parser).
     for index in sorted(tops):
         if index < len(fixed.body) and fixed.body[index] is not module.body[index]:
             try:
-                ast.parse(module.code_for_node(module.body[index]).strip() or "pass")
+                ast.parse(fixed.code_for_node(fixed.body[index]).strip() or "pass")
             except SyntaxError:
-                continue  # newer syntax than this Python's: not ours to judge
-            ast.parse(fixed.code_for_node(fixed.body[index]).strip() or "pass")
+                try:
+                    ast.parse(module.code_for_node(module.body[index]).strip() or "pass")
+                except SyntaxError:
+                    continue  # newer syntax than this Python's: not ours to judge
+                raise
     return fixed

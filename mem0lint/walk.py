@@ -167,3 +167,52 @@ def children(node: cst.CSTNode) -> list[cst.CSTNode]:
         elif value_type is list or value_type is tuple:
             found.extend(v for v in value if type(v) in walked)
     return found
+
+
+# Every node type, tokens included: a replacement may be anywhere.
+_NODE_TYPES = frozenset(_subclasses(cst.CSTNode))
+_all_fields: dict[type, tuple[str, ...]] = {}
+
+
+def replaced(node: cst.CSTNode, replacements: dict[int, cst.CSTNode]) -> tuple[cst.CSTNode, int]:
+    """`node` with each node whose id is a key of `replacements` replaced by its value, as a
+    `CSTTransformer` that returns the replacement on leaving a node gives it (a replacement of
+    an outer node wins over one inside it), and how many replacements were made (one inside a
+    replaced node does not count).
+
+    Only the nodes on the way to a replacement are rebuilt; the rest stay the very same objects.
+    libcst's `visit` rebuilds every node it enters, which made vetting a fix cost more than
+    finding it."""
+    made = [0]
+    return _replaced(node, replacements, made), made[0]
+
+
+def _replaced(node: cst.CSTNode, replacements: dict, made: list[int]) -> cst.CSTNode:
+    new = replacements.get(id(node))
+    if new is not None:
+        made[0] += 1
+        return new
+    node_type = type(node)
+    names = _all_fields.get(node_type)
+    if names is None:
+        names = _all_fields[node_type] = tuple(f.name for f in dataclasses.fields(node_type))
+    changes: dict[str, object] = {}
+    for name in names:
+        value = getattr(node, name)
+        value_type = type(value)
+        if value_type in _NODE_TYPES:
+            after = _replaced(value, replacements, made)
+            if after is not value:
+                changes[name] = after
+        elif value_type is list or value_type is tuple:
+            items = None
+            for index, item in enumerate(value):
+                if type(item) in _NODE_TYPES:
+                    after = _replaced(item, replacements, made)
+                    if after is not item:
+                        if items is None:
+                            items = list(value)
+                        items[index] = after
+            if items is not None:
+                changes[name] = value_type(items)
+    return node.with_changes(**changes) if changes else node
