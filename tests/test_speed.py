@@ -22,7 +22,7 @@ from mem0lint import engine, pipeline, prefilter
 from mem0lint.binding import BindingCollector
 from mem0lint.modes import Mode
 from mem0lint.positions import node_ranges
-from mem0lint.walk import walk
+from mem0lint.walk import replaced, walk
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "bench"))
@@ -158,6 +158,48 @@ def test_positions_are_position_providers(name):
                 (want.start.line, want.start.column),
                 (want.end.line, want.end.column),
             ), type(node).__name__
+
+
+class _ReplaceOnLeave(cst.CSTTransformer):
+    """What fixes were applied with before walk.replaced: libcst's own transformer."""
+
+    def __init__(self, replacements: dict) -> None:
+        self.replacements = replacements
+
+    def on_leave(self, original_node, updated_node):
+        return self.replacements.get(id(original_node), updated_node)
+
+
+def _marked(node: cst.CSTNode) -> cst.CSTNode:
+    """A replacement that shows in the code: a name, or the node with a comment-free change."""
+    if isinstance(node, cst.BaseExpression):
+        return cst.Name("REPLACED")
+    if isinstance(node, cst.Comma):
+        return cst.Comma(whitespace_after=cst.SimpleWhitespace("   "))
+    return node.deep_clone()
+
+
+@pytest.mark.parametrize("name", sorted(FIXTURES) + sorted(CORPUS)[:20])
+def test_replaced_writes_what_libcsts_transformer_writes(name):
+    """Every 7th node (tokens included, nested ones too: an outer replacement wins) replaced at
+    once; the nodes off the way to a replacement stay the same objects."""
+    module = cst.parse_module(ALL_SOURCES[name])
+    everything = _Everything()
+    module.visit(everything)
+    for step in (7, 23, 101):
+        chosen = {id(node): _marked(node) for node in everything.nodes[1::step]}
+        fixed, made = replaced(module, chosen)
+        assert fixed.code == module.visit(_ReplaceOnLeave(chosen)).code
+        assert 0 < made <= len(chosen)
+        untouched = [s for s in module.body if not any(id(n) in chosen for n in _walked(s))]
+        assert all(any(s is t for t in fixed.body) for s in untouched)
+    assert replaced(module, {}) == (module, 0)
+
+
+def _walked(node: cst.CSTNode) -> list[cst.CSTNode]:
+    found = _Everything()
+    node.visit(found)
+    return found.nodes
 
 
 def test_deeply_nested_code_is_an_error_not_a_crash(tmp_path):
