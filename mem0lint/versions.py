@@ -208,20 +208,38 @@ class Discovery:
         """`targets`: the configured versions for this folder (a pyproject's `target-versions`
         merged with the command line's); None: the run's own."""
         targets = self.targets if targets is None else targets
-        key = (folder, tuple(sorted(targets.items())))
-        found = self._resolved.get(key)
-        if found is None:
-            chain = self._chain(folder)
-            found = tuple(self._resolve(package, chain, targets) for package in PACKAGES)
+        configured = tuple(sorted(targets.items()))
+        # A folder that pins nothing and ends no chain is judged as its parent is (its chain is
+        # its parent's, behind a link that gives nothing): a tree's thousand folders resolve
+        # once per pinning folder, not once each.
+        passed: list[tuple] = []
+        while True:
+            key = (folder, configured)
+            found = self._resolved.get(key)
+            if found is not None:
+                break
+            own = self._folder(folder)
+            parent = os.path.dirname(folder)
+            if own.locks or own.specs or parent == folder or self._is_repository_top(folder):
+                chain = self._chain(folder)
+                found = tuple(self._resolve(package, chain, targets) for package in PACKAGES)
+                self._resolved[key] = found
+                break
+            passed.append(key)
+            folder = parent
+        for key in passed:
             self._resolved[key] = found
         return found
+
+    def _is_repository_top(self, folder: str) -> bool:
+        return os.path.exists(os.path.join(folder, ".git"))
 
     def _chain(self, folder: str) -> list[tuple[str, _Folder]]:
         chain = []
         while True:
             chain.append((folder, self._folder(folder)))
             parent = os.path.dirname(folder)
-            if parent == folder or os.path.exists(os.path.join(folder, ".git")):
+            if parent == folder or self._is_repository_top(folder):
                 return chain
             folder = parent
 
