@@ -332,7 +332,7 @@ def _binds(node: ast.stmt, text: str) -> set[str]:
         # `@pytest.fixture(name="client")` binds the fixture `client`.
         found.update(_QUOTED_WORD.findall(text[: text.find("def ")]))
         _statement_binds(node.body, found)
-        found |= _containers_changed(node)
+        found |= _containers_changed(node, text)
         # `[... for self.x in ...]` binds an attribute from inside an expression.
         found.update(_COMPREHENSION_ATTRIBUTE.findall(text))
         return found
@@ -400,11 +400,14 @@ def _is_setattr(call: ast.Call) -> bool:
     return isinstance(call.func, ast.Name) and call.func.id == "setattr" and bool(call.args)
 
 
-def _containers_changed(function: ast.AST) -> set[str]:
+def _containers_changed(function: ast.AST, text: str) -> set[str]:
     """Inside a function, the objects whose attributes may change from outside the attribute
     syntax (`st.session_state["k"] = v`, `del x[k]`, `state.update(...)`, `setattr(app, ...)`):
-    the words of each such object (bind/paths.py then leaves paths through it unknown)."""
+    the words of each such object (bind/paths.py then leaves paths through it unknown). `text`:
+    the function's; without a `[` or a mutator's name in it there is nothing to walk for."""
     found: set[str] = set()
+    if "[" not in text and not _MUTATOR_WORD.search(text):
+        return found
     for inner in ast.walk(function):
         if isinstance(inner, ast.Subscript) and not isinstance(inner.ctx, ast.Load):
             found |= _words_of(inner.value)
@@ -414,6 +417,9 @@ def _containers_changed(function: ast.AST) -> set[str]:
         elif isinstance(inner, ast.Call) and _is_setattr(inner):
             found |= _words_of(inner.args[0])
     return found
+
+
+_MUTATOR_WORD = re.compile(r"\b(?:%s|setattr)\b" % "|".join(sorted(DICT_MUTATORS)))
 
 
 def _words_of(node: ast.AST) -> set[str]:
