@@ -23,7 +23,7 @@ from mem0lint.rules import all_rules
 from mem0lint.sdk.applies import Verdict, verdict
 from mem0lint.sdk.dialects import Dialect
 from mem0lint.settings import Settings  # noqa: F401  (re-exported; importable without libcst)
-from mem0lint.walk import replaced, walk
+from mem0lint.walk import replaced_in, walk
 
 MAX_FIX_ROUNDS = 10
 
@@ -592,7 +592,8 @@ def _apply(
     for diagnostic in picked:
         for old, new in diagnostic.fix.replacements:
             chosen[id(old)] = new
-    fixed = replaced(module, chosen)[0]
+    tops = {d.unit[0] for d in picked if d.unit}
+    fixed = replaced_in(module, chosen, tops)[0]
     final_cr = before is not None and before[-1:] in ("\r", b"\r")
     if final_cr and not fixed.has_trailing_newline:
         # libcst reads the last `\r` of a CR-only file as no final newline and drops it.

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Callable, Iterator, Union
 import libcst as cst
 
 from mem0lint.results import Applicability, Diagnostic, Fix
-from mem0lint.walk import replaced
+from mem0lint.walk import replaced_in
 
 if TYPE_CHECKING:
     from mem0lint.engine import RuleSet
@@ -201,16 +201,7 @@ def _replace(module: cst.Module, replacements: dict, tops: set) -> cst.Module:
     """`module` with the replacements made, looked for in the top-level statements `tops`
     first (the whole module when one is elsewhere); raises SyntaxError when a rebuilt
     statement does not parse."""
-    body = list(module.body)
-    made = 0
-    for index in sorted(tops):
-        body[index], count = replaced(body[index], replacements)
-        made += count
-    if made == len(replacements):
-        fixed = module.with_changes(body=body) if made else module
-    else:
-        fixed = replaced(module, replacements)[0]
-        tops = set(range(len(module.body)))
+    fixed, tops = replaced_in(module, replacements, tops)
     # Code that does not parse is not a fix (the statements rebuilt, read by Python's parser).
     for index in sorted(tops):
         if index < len(fixed.body) and fixed.body[index] is not module.body[index]:

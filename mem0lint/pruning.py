@@ -419,7 +419,7 @@ def _containers_changed(function: ast.AST, text: str) -> set[str]:
     return found
 
 
-_MUTATOR_WORD = re.compile(r"\b(?:%s|setattr)\b" % "|".join(sorted(DICT_MUTATORS)))
+_MUTATOR_WORD = re.compile(r"\b(?:" + "|".join([*sorted(DICT_MUTATORS), "setattr"]) + r")\b")
 
 
 def _words_of(node: ast.AST) -> set[str]:

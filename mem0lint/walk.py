@@ -187,6 +187,25 @@ def replaced(node: cst.CSTNode, replacements: dict[int, cst.CSTNode]) -> tuple[c
     return _replaced(node, replacements, made), made[0]
 
 
+def replaced_in(
+    module: cst.Module, replacements: dict[int, cst.CSTNode], tops: set[int]
+) -> tuple[cst.Module, set[int]]:
+    """`replaced(module, replacements)`, looking in the top-level statements `tops` only (a
+    module of thousands of nodes with one fix); in the whole module when a replacement is
+    elsewhere. Also: the indices of the statements looked in."""
+    body = list(module.body)
+    made = 0
+    for index in sorted(tops):
+        if index < len(body):
+            body[index], count = replaced(body[index], replacements)
+            made += count
+    if made != len(replacements):
+        return replaced(module, replacements)[0], set(range(len(body)))  # type: ignore[return-value]
+    if not made:
+        return module, set(tops)
+    return module.with_changes(body=type(module.body)(body)), set(tops)
+
+
 def _replaced(node: cst.CSTNode, replacements: dict, made: list[int]) -> cst.CSTNode:
     new = replacements.get(id(node))
     if new is not None:
