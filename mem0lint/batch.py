@@ -166,7 +166,14 @@ def triage(
             modules.note_targets(source.fspath, names, scanned.targets, scanned.consulted)
             dropped.append((index, source, empty, True))
     dropped.sort(key=lambda item: item[0])  # the order of the files, as one pass gave it
-    found.dropped = _reaching(found.dropped, modules, names, keep, todo, tick)
+    fresh = [source.fspath for _, source, _, read in dropped if read]
+    if modules.closed_without_sdk(fresh, names):
+        # Nothing the dropped files import, at any depth, spells an SDK word (a site-packages,
+        # a standard library): no file's imports need following one by one.
+        for _ in dropped:
+            tick()
+    else:
+        found.dropped = _reaching(found.dropped, modules, names, keep, todo, tick)
     todo.sort(key=lambda item: item[0])
     return found
 

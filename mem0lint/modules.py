@@ -356,6 +356,58 @@ class ModuleFinder:
         self.consulted.add(path)
         return True
 
+    def closed_without_sdk(self, paths: Iterable[str], names: Iterable[bytes] = ()) -> bool:
+        """Does no file spell an SDK word among `paths` (files of the run the triage dropped),
+        every project file their imports may bind names from, the conftest.py files above the
+        test files among them, and so on through those files' own imports? Then no question
+        `reaches_sdk` can ask of them finds one: each would only walk this set. Files the
+        triage scanned are answered from what it noted; others are scanned here, as
+        `reaches_sdk` would. True: each is recorded as leading to no SDK word, and the set as
+        consulted (a change to any of them drops the cached verdicts)."""
+        names = tuple(names)
+        before = set(self.consulted)
+        pending = [os.path.abspath(path) for path in paths]
+        starting = set(pending)
+        closed = set(pending)
+        imported: set[str] = set()  # reached through an import or a conftest
+        while pending:
+            path = pending.pop()
+            scanned = self._scan(path, names)
+            if scanned is True:
+                self.consulted.intersection_update(before)  # each question consults its own
+                return False  # an SDK word: each file's own question decides
+            if scanned is None:
+                continue  # unreadable: it leads nowhere (as `_module_reaches` says)
+            following = list(scanned)
+            if _is_test_file(path):
+                following += self._conftests_above(path)
+            imported.update(following)
+            for target in following:
+                if target not in closed:
+                    closed.add(target)
+                    pending.append(target)
+        # A dropped file's verdict already depends on its own bytes; as `reaches_sdk`, only
+        # what it leads to is consulted.
+        self.consulted.difference_update(starting - imported - before)
+        reach = self._reach_of(names)
+        for path in closed:
+            reach[path] = False
+        return True
+
+    def _conftests_above(self, path: str) -> list[str]:
+        """The conftest.py files `reaches_sdk` asks about for the test file `path`."""
+        found = []
+        folder = os.path.dirname(path)
+        top = self.project_top(folder)
+        while True:
+            conftest = os.path.join(folder, "conftest.py")
+            if conftest != path and self._is_file(folder, "conftest.py"):
+                found.append(conftest)
+            parent = os.path.dirname(folder)
+            if folder == top or parent == folder:
+                return found
+            folder = parent
+
     def _reach_of(self, names: tuple) -> dict[str, bool]:
         found = self._reach.get(names)
         if found is None:

@@ -14,7 +14,9 @@ files the prefilter drops although they import a common name that some SDK modul
 
 from __future__ import annotations
 
+import os
 import random
+import time
 from pathlib import Path
 
 import pytest
@@ -153,8 +155,10 @@ def _findings(reports, root: Path) -> set[tuple]:
     }
 
 
-def filtered(root: Path, monkeypatch) -> tuple[set, list[str]]:
-    """Through the pipeline: triage, then the check of what it kept. (findings, files parsed)"""
+def filtered(root: Path, monkeypatch, within: Path | None = None) -> tuple[set, list[str]]:
+    """Through the pipeline: triage, then the check of what it kept. (findings, files parsed)
+    `within`: the folder the run is given (default: the whole project)."""
+    within = within or root
     parsed: list[str] = []
 
     def counting(source, *args, **kwargs):
@@ -164,22 +168,23 @@ def filtered(root: Path, monkeypatch) -> tuple[set, list[str]]:
     monkeypatch.setattr(batch, "process", counting)
     settings = engine.Settings()
     finder = ModuleFinder()
-    factory = pipeline.project_factory([str(root)], [], {}, finder)
+    factory = pipeline.project_factory([str(within)], [], {}, finder)
     reports = pipeline.check_files(
-        _sources(root), settings, Mode.CHECK, [root], 1, None, factory, finder
+        _sources(within), settings, Mode.CHECK, [within], 1, None, factory, finder
     )
     monkeypatch.undo()
     return _findings(reports, root), parsed
 
 
-def unfiltered(root: Path) -> set:
+def unfiltered(root: Path, within: Path | None = None) -> set:
     """Every file parsed and checked, with the same kind of project index."""
+    within = within or root
     rules = engine.RuleSet(engine.Settings())
     finder = ModuleFinder()
-    index = pipeline.project_factory([str(root)], [], {}, finder)()
+    index = pipeline.project_factory([str(within)], [], {}, finder)()
     reports = [
-        runner.process(source, rules, Mode.CHECK, [root], project=index)
-        for source in _sources(root)
+        runner.process(source, rules, Mode.CHECK, [within], project=index)
+        for source in _sources(within)
     ]
     return _findings(reports, root)
 
@@ -213,6 +218,65 @@ def test_generated_projects_are_worth_the_comparison(tmp_path, monkeypatch):
     print(f"cross-module findings {cross}, dropped importers of a common name {dropped_common}")
     assert cross > 100
     assert dropped_common > 20
+
+
+def test_a_run_of_a_folder_that_spells_no_sdk_word_keeps_what_leads_outside_it(
+    tmp_path, monkeypatch
+):
+    """Each folder of a generated project given alone, where none of its files spells an SDK
+    word: the triage first asks whether everything the dropped files lead to is known to spell
+    none (ModuleFinder.closed_without_sdk); the modules outside the run that build the client
+    must still keep their importers. The findings are those of every file parsed."""
+    across = 0
+    for seed in SEEDS:
+        root = tmp_path / str(seed)
+        root.mkdir()
+        files = generate(root, seed)
+        folders = {str(Path(f).parent) for f in files} - {"."}
+        for folder in sorted(folders):
+            inside = [f for f in files if f.startswith(folder + "/")]
+            if any("mem0" in files[f] for f in inside):
+                continue  # a file of the run spells the SDK: not the case under test
+            found, _ = filtered(root, monkeypatch, root / folder)
+            assert found == unfiltered(root, root / folder), (seed, folder)
+            across += len(found)
+    print(f"findings in runs of folders that spell no SDK word: {across}")
+    assert across > 40
+
+
+def test_a_tree_that_leads_to_no_sdk_word_is_dropped_and_watched(tmp_path):
+    """Nothing in the tree spells an SDK word: every file is dropped unparsed, and what the
+    dropped files import is recorded as consulted, so that a cached verdict falls when one of
+    those modules starts building a client."""
+    from mem0lint.cache import Cache
+
+    (tmp_path / "pyproject.toml").write_text("")
+    (tmp_path / "helpers.py").write_text("client = None\n")
+    (tmp_path / "app.py").write_text(f"from helpers import client\n\nclient.{CALL}\n")
+    (tmp_path / "plain.py").write_text("import os\nprint(os.sep)\n")
+
+    def run() -> tuple[list, set]:
+        finder = ModuleFinder()
+        cache = Cache(tmp_path / "cache", engine.Settings())
+        found = batch.triage(_sources(tmp_path), engine.Settings(), Mode.CHECK, cache, finder)
+        factory = pipeline.project_factory([str(tmp_path)], [], {}, finder)
+        reports = pipeline.check_files(
+            _sources(tmp_path), engine.Settings(), Mode.CHECK, [tmp_path], 1, cache, factory
+        )
+        return [Path(s.fspath).name for _, s, _ in found.todo], _findings(reports, tmp_path)
+
+    finder = ModuleFinder()
+    found = batch.triage(_sources(tmp_path), engine.Settings(), Mode.CHECK, None, finder)
+    assert found.todo == [] and len(found.dropped) == 3
+    assert str(tmp_path / "helpers.py") in finder.consulted  # app.py imports it
+    assert str(tmp_path / "app.py") not in finder.consulted  # its own bytes decide its verdict
+    assert run() == ([], set())
+    (tmp_path / "helpers.py").write_text("from mem0 import MemoryClient\nclient = MemoryClient()\n")
+    past = time.time() - 60  # not within the timestamp tick of a run (never trusted there)
+    os.utime(tmp_path / "helpers.py", (past, past))
+    kept, findings = run()
+    assert sorted(kept) == ["app.py", "helpers.py"]
+    assert {(f, code) for f, code, *_ in findings} == {("app.py", "MEM102")}
 
 
 def test_a_common_name_alone_keeps_nothing(tmp_path, monkeypatch):
