@@ -386,6 +386,9 @@ class ModuleFinder:
                 if target not in closed:
                     closed.add(target)
                     pending.append(target)
+            if len(closed) > len(starting) + MAX_MODULES:
+                self.consulted.intersection_update(before)
+                return False  # reading far outside the run: each question, with its budget
         # A dropped file's verdict already depends on its own bytes; as `reaches_sdk`, only
         # what it leads to is consulted.
         self.consulted.difference_update(starting - imported - before)
