@@ -217,7 +217,11 @@ def _scan(path: str, names: tuple, modules: ModuleFinder) -> Union[Scanned, None
 def _scanned(
     to_read: list, names: tuple, modules: ModuleFinder, jobs: Union[int, None]
 ) -> Iterable[Union[Scanned, None]]:
-    """`_scan` of each file of `to_read`, in order: in this process, or in a pool."""
+    """`_scan` of each file of `to_read`, in order: in this process, or shared between this
+    process and forked workers (one fewer than the processes asked for). The files go in
+    chunks; the workers take them from the start, this process from the end (a chunk no worker
+    has taken yet is withdrawn from the pool), until they meet: no process waits on another
+    while work is left, and this process, idle otherwise, keeps a core busy."""
     import multiprocessing
 
     paths = [os.path.abspath(source.fspath) for _, source in to_read]
@@ -232,26 +236,41 @@ def _scanned(
 
     global _scan_names, _scan_modules
     _scan_names, _scan_modules = names, modules  # what the forked workers start with
-    chunk = max(1, len(paths) // (workers * 8))
+    size = max(1, len(paths) // (workers * 16))
+    chunks = [paths[start : start + size] for start in range(0, len(paths), size)]
+    results: list = [None] * len(chunks)
     try:
-        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
-            return list(pool.map(_scan_in_worker, paths, chunksize=chunk))
+        with ProcessPoolExecutor(
+            workers - 1, mp_context=multiprocessing.get_context("fork")
+        ) as pool:
+            futures = [pool.submit(_scan_in_worker, chunk) for chunk in chunks]
+            for index in reversed(range(len(chunks))):
+                if not futures[index].cancel():
+                    break  # a worker has it, and every chunk before it (taken in order)
+                results[index] = [_scan(path, names, modules) for path in chunks[index]]
+            for index, future in enumerate(futures):
+                if results[index] is None:
+                    results[index] = future.result()
     finally:
         _scan_names, _scan_modules = (), None
+    return [scanned for chunk in results for scanned in chunk]
 
 
 _scan_names: tuple = ()
 _scan_modules: Union[ModuleFinder, None] = None
 
 
-def _scan_in_worker(path: str) -> Union[Scanned, None]:
+def _scan_in_worker(paths: list[str]) -> list[Union[Scanned, None]]:
     modules = _scan_modules
     assert modules is not None
-    modules.consulted = set()  # what this file's imports consult, sent back with it
-    scanned = _scan(path, _scan_names, modules)
-    if scanned is not None:
-        scanned.consulted = frozenset(modules.consulted)
-    return scanned
+    found = []
+    for path in paths:
+        modules.consulted = set()  # what this file's imports consult, sent back with it
+        scanned = _scan(path, _scan_names, modules)
+        if scanned is not None:
+            scanned.consulted = frozenset(modules.consulted)
+        found.append(scanned)
+    return found
 
 
 def record(
