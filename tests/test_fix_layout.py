@@ -38,6 +38,33 @@ def test_a_fix_that_cannot_compile_before_312_is_not_applied_and_stays_reported(
     assert left and left[0].fix is None  # reported, and not offered as fixable
 
 
+def _prefixes(letters: str) -> set[str]:
+    """Every spelling of a string prefix made of `letters`, in any order and case."""
+    import itertools
+
+    found = set()
+    for order in itertools.permutations(letters):
+        for cases in itertools.product(*[(c.lower(), c.upper()) for c in order]):
+            found.add("".join(cases))
+    return found
+
+
+@pytest.mark.parametrize("prefix", sorted(_prefixes("f") | _prefixes("fr")))
+@pytest.mark.parametrize("before", ["x = ", "print(", "'a'", "(", "[1, ", "{"])
+def test_every_fstring_prefix_is_seen_where_python_starts_one(prefix, before):
+    """The f-string check of a fix runs only when the fixed code has an f-string prefix: no
+    spelling Python reads as an f-string may go unseen."""
+    code = f"{before}{prefix}'{{1}}'"
+    tree = ast.parse(code + {"print(": ")", "(": ")", "[1, ": "]", "{": "}"}.get(before, ""))
+    assert any(isinstance(node, ast.JoinedStr) for node in ast.walk(tree))
+    assert fixcheck._FSTRING_PREFIX.search(code)
+
+
+@pytest.mark.parametrize("code", ["'elf'", 'if"x" else 1', "br'x'", "return_f = 1"])
+def test_a_word_ending_in_f_before_a_quote_is_no_fstring_prefix(code):
+    assert not fixcheck._FSTRING_PREFIX.search(code)
+
+
 def test_the_same_fstring_is_fixed_for_a_project_on_312():
     code = HEAD + "print(f\"{f'{client.search(uid, user_id=uid)}'}\")\n"
     import sys
