@@ -35,7 +35,7 @@ import functools
 import os
 import re
 from pathlib import Path
-from typing import Iterable, Union
+from typing import Iterable, Iterator, Union
 
 from mem0lint.prefilter import may_matter
 
@@ -380,7 +380,7 @@ class ModuleFinder:
                 continue  # unreadable: it leads nowhere (as `_module_reaches` says)
             following = list(scanned)
             if _is_test_file(path):
-                following += self._conftests_above(path)
+                following.extend(self._conftests_above(path))
             imported.update(following)
             for target in following:
                 if target not in closed:
@@ -397,18 +397,18 @@ class ModuleFinder:
             reach[path] = False
         return True
 
-    def _conftests_above(self, path: str) -> list[str]:
-        """The conftest.py files `reaches_sdk` asks about for the test file `path`."""
-        found = []
+    def _conftests_above(self, path: str) -> Iterator[str]:
+        """The conftest.py files pytest reads for the test file `path`, nearest first, up to
+        the project's top; a folder is listed only when the one below did not end the search."""
         folder = os.path.dirname(path)
         top = self.project_top(folder)
         while True:
             conftest = os.path.join(folder, "conftest.py")
             if conftest != path and self._is_file(folder, "conftest.py"):
-                found.append(conftest)
+                yield conftest
             parent = os.path.dirname(folder)
             if folder == top or parent == folder:
-                return found
+                return
             folder = parent
 
     def _reach_of(self, names: tuple) -> dict[str, bool]:
@@ -442,19 +442,13 @@ class ModuleFinder:
             if found:
                 return True
         if _is_test_file(path):
-            folder = os.path.dirname(path)
-            top = self.project_top(folder)
-            while not found:
-                conftest = os.path.join(folder, "conftest.py")
-                if conftest != path and self._is_file(folder, "conftest.py"):
-                    found, complete = self._module_reaches(
-                        conftest, names, reach, 1, budget, set(), visited
-                    )
-                    exact = exact and complete
-                parent = os.path.dirname(folder)
-                if folder == top or parent == folder:
+            for conftest in self._conftests_above(path):
+                found, complete = self._module_reaches(
+                    conftest, names, reach, 1, budget, set(), visited
+                )
+                exact = exact and complete
+                if found:
                     break
-                folder = parent
         if not found and exact:
             # Explored to the end without a limit: nothing any visited module leads to spells
             # an SDK word either (what it leads to was reached from here), cycles or not.

@@ -19,7 +19,7 @@ import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable
+from typing import Iterable, Iterator
 
 import libcst as cst
 
@@ -176,40 +176,37 @@ class ProjectIndex:
     def fixture(self, path: Path, name: str) -> Dialect | None:
         """The fixture `name` from the nearest `conftest.py` above `path` that defines it, up to
         the project's top (a folder with `.git`, `pyproject.toml`, `setup.py`, `pytest.ini`...)."""
-        folder = os.path.dirname(os.path.abspath(path))
-        top = self.finder.project_top(folder)
-        while True:
-            conftest = Path(folder) / "conftest.py"
-            if conftest != path and "conftest.py" in self.finder.listing(folder):
-                parsed = self._parse(conftest)
-                if parsed is not None and name in parsed.collector.fixtures:
-                    key = ("fixture", f"{conftest}:{name}")
-                    if key in self._active:
-                        return None
-                    self._active.add(key)
-                    try:
-                        return parsed.resolver.dialect_of_fixture(name)
-                    finally:
-                        self._active.discard(key)
-            parent = os.path.dirname(folder)
-            if folder == top or parent == folder:
-                return None
-            folder = parent
+        for conftest in self._conftests(path):
+            parsed = self._parse(conftest)
+            if parsed is not None and name in parsed.collector.fixtures:
+                key = ("fixture", f"{conftest}:{name}")
+                if key in self._active:
+                    return None
+                self._active.add(key)
+                try:
+                    return parsed.resolver.dialect_of_fixture(name)
+                finally:
+                    self._active.discard(key)
+        return None
 
     def conftests_may_give(self, path: Path) -> bool:
         """May a fixture that `fixture` finds for the test file `path` give a client? Only
         when one of the conftest.py files it would read, up to the project's top, may hold a
         client at all (`_may_hold`: its own imports, and the conftest.py files above it)."""
+        return any(self._may_hold(conftest) for conftest in self._conftests(path))
+
+    def _conftests(self, path: Path) -> Iterator[Path]:
+        """The conftest.py files above `path` that `fixture` reads, nearest first, up to the
+        project's top; a folder is listed only when the search reaches it."""
         folder = os.path.dirname(os.path.abspath(path))
         top = self.finder.project_top(folder)
         while True:
             conftest = Path(folder) / "conftest.py"
-            listed = "conftest.py" in self.finder.listing(folder)
-            if listed and conftest != path and self._may_hold(conftest):
-                return True
+            if conftest != path and "conftest.py" in self.finder.listing(folder):
+                yield conftest
             parent = os.path.dirname(folder)
             if folder == top or parent == folder:
-                return False
+                return
             folder = parent
 
     def may_bind(self, dotted: str, near: Path) -> bool:
