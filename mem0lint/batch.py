@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Callable, Iterable, Union
 
 from mem0lint.cache import VerdictKind
 from mem0lint.modes import Mode
-from mem0lint.prefilter import external_words, may_matter
+from mem0lint.prefilter import anchors, external_words, may_matter
 from mem0lint.results import FileReport
 from mem0lint.runner import check_named, process
 from mem0lint.sources import SourceFile
@@ -156,18 +156,37 @@ def triage(
             dropped.append((index, source, scanned, False))
             continue
         to_read.append((index, source))
+    uncovered: dict[str, tuple] = {}  # dropped files scanned for `uncovered_targets` only
+    kept_any = False
     for (index, source), scanned in zip(to_read, _scanned(to_read, names, modules, jobs)):
         if scanned is None:
             todo.append((index, source, None))  # `process` reads again and says why it cannot
         elif scanned.matters:
+            kept_any = True
             modules.note_matters(source.fspath, names)
             keep(index, source, scanned.data)
         else:
-            modules.note_targets(source.fspath, names, scanned.targets, scanned.consulted)
+            if scanned.complete:
+                modules.note_targets(source.fspath, names, scanned.targets, scanned.consulted)
+            else:
+                modules.note_dropped(source.fspath, names, scanned.consulted)
+                uncovered[os.path.abspath(source.fspath)] = scanned.targets[1]
             dropped.append((index, source, empty, True))
     dropped.sort(key=lambda item: item[0])  # the order of the files, as one pass gave it
     fresh = [source.fspath for _, source, _, read in dropped if read]
-    if modules.closed_without_sdk(fresh, names):
+    # Every file of the walk scanned now, none spelling an SDK word: an import that finds a
+    # file of the run finds one of these, so only the others' imports need searching.
+    whole_walk = bool(uncovered) and not kept_any and len(to_read) == len(sources)
+    if whole_walk and modules.closed_without_sdk(fresh, names, uncovered):
+        # What an import of the run finds may be any of its files, in any folder it walked.
+        modules.consulted.update(uncovered)
+        modules.consulted.update(modules.coverage.walked)  # type: ignore[union-attr]
+        for _ in dropped:
+            tick()
+        return found
+    if uncovered:
+        _resolve_all(uncovered, names, modules, jobs)
+    if not whole_walk and modules.closed_without_sdk(fresh, names):
         # Nothing the dropped files import, at any depth, spells an SDK word (a site-packages,
         # a standard library): no file's imports need following one by one.
         for _ in dropped:
@@ -180,6 +199,19 @@ def triage(
 
 def _nothing() -> None:
     pass
+
+
+def _resolve_all(paths, names: tuple, modules: ModuleFinder, jobs: Union[int, None]) -> None:
+    """The dropped files scanned for their `uncovered_targets` only, scanned again for all of
+    them (`_reaching` asks of each): some file of the run spells an SDK word after all."""
+    coverage, modules.coverage = modules.coverage, None
+    try:
+        rescanned = _scanned([(0, SourceFile(path)) for path in paths], names, modules, jobs)
+        for path, scanned in zip(paths, rescanned):
+            if scanned is not None and not scanned.matters:  # (else changed since: read again)
+                modules.note_targets(path, names, scanned.targets, scanned.consulted)
+    finally:
+        modules.coverage = coverage
 
 
 # Reading and scanning files -----------------------------------------------------------------------
@@ -199,6 +231,7 @@ class Scanned:
     data: Union[bytes, None] = None
     targets: tuple = ((), ())
     consulted: frozenset[str] = frozenset()
+    complete: bool = True  # False: `targets` are the `uncovered_targets` only
 
 
 def _scan(path: str, names: tuple, modules: ModuleFinder) -> Union[Scanned, None]:
@@ -210,8 +243,27 @@ def _scan(path: str, names: tuple, modules: ModuleFinder) -> Union[Scanned, None
     except OSError:
         return None
     if may_matter(data, names):
+        _spelled.value = 1
         return Scanned(True, data)
+    if modules.coverage is not None and not _spelled.value:
+        return Scanned(False, targets=modules.uncovered_targets(path, data), complete=False)
     return Scanned(False, targets=modules.file_targets(path, data))
+
+
+class _Flag:
+    value = 0
+
+
+# Whether some file of the scan spells an SDK word: from then on, every import of a dropped
+# file is searched (`_reaching` will ask of each), not only those leaving the walk. Shared
+# memory in a pool, seen by the workers and this process alike; set at the start when a
+# folder of the run is named like an SDK package (the SDK's own code is in the tree).
+_spelled: Union[_Flag, object] = _Flag()
+
+
+def _sdk_in_paths(paths: list[str]) -> bool:
+    packages = {f"{os.sep}{package.decode()}{os.sep}" for package in anchors()[0]}
+    return any(package in path for path in paths for package in packages)
 
 
 def _scanned(
@@ -224,17 +276,21 @@ def _scanned(
     while work is left, and this process, idle otherwise, keeps a core busy."""
     import multiprocessing
 
+    global _spelled, _scan_names, _scan_modules
     paths = [os.path.abspath(source.fspath) for _, source in to_read]
     workers = 1 if jobs == 1 else min(jobs or available_cpus(), available_cpus())
+    spelled = int(modules.coverage is not None and _sdk_in_paths(paths))
     if (
         workers < 2
         or len(paths) < SCAN_IN_POOL_FROM
         or "fork" not in multiprocessing.get_all_start_methods()
     ):
+        _spelled = _Flag()
+        _spelled.value = spelled
         return [_scan(path, names, modules) for path in paths]
     from concurrent.futures import ProcessPoolExecutor
 
-    global _scan_names, _scan_modules
+    _spelled = multiprocessing.RawValue("b", spelled)  # shared with the forked workers
     _scan_names, _scan_modules = names, modules  # what the forked workers start with
     size = max(1, len(paths) // (workers * 16))
     chunks = [paths[start : start + size] for start in range(0, len(paths), size)]
@@ -252,7 +308,7 @@ def _scanned(
                 if results[index] is None:
                     results[index] = future.result()
     finally:
-        _scan_names, _scan_modules = (), None
+        _spelled, _scan_names, _scan_modules = _Flag(), (), None
     return [scanned for chunk in results for scanned in chunk]
 
 

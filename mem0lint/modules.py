@@ -35,9 +35,12 @@ import functools
 import os
 import re
 from pathlib import Path
-from typing import Iterable, Iterator, Union
+from typing import TYPE_CHECKING, Iterable, Iterator, Union
 
 from mem0lint.prefilter import may_matter
+
+if TYPE_CHECKING:
+    from mem0lint.sources import Coverage
 
 # Files that mark the top of a project: pytest collects no conftest.py above it.
 PROJECT_MARKERS = (".git", "pyproject.toml", "setup.py", "setup.cfg", "pytest.ini", "tox.ini")
@@ -95,19 +98,31 @@ def imports(data: bytes) -> list[Import]:
 
 def _statement_rest(data: bytes, at: int) -> bytes:
     """What follows `import` up to the end of the statement: a parenthesised list, or the
-    line with its backslash continuations, cut at `;` or `#`."""
-    rest = data[at : at + 4096]
+    line with its backslash continuations, cut at `;` or `#` (within 4 KB of `at`)."""
+    rest = data[at : at + 256]  # most statements end well within it: no 4 KB copy for them
     if rest[:1] not in (b" ", b"\t", b"("):
         return b""
+    found = _rest_within(rest, False)
+    return _rest_within(data[at : at + 4096], True) if found is None else found
+
+
+def _rest_within(rest: bytes, last: bool) -> Union[bytes, None]:
+    """`_statement_rest` read in `rest`; None when the statement may go on past it (unless
+    `rest` is the `last` window: its end ends the statement)."""
     stripped = rest.lstrip(b" \t")
     if stripped.startswith(b"("):
         close = stripped.find(b")")
-        return stripped[1:close] if close >= 0 else b""
+        if close < 0:
+            return b"" if last else None
+        return stripped[1:close]
     lines = []
     position = 0
     while position <= len(stripped):
         end = stripped.find(b"\n", position)
-        end = len(stripped) if end < 0 else end
+        if end < 0:
+            if not last:
+                return None
+            end = len(stripped)
         line = stripped[position:end].rstrip(b"\r")
         position = end + 1
         cut = min((i for i in (line.find(b"#"), line.find(b";")) if i >= 0), default=-1)
@@ -141,6 +156,10 @@ class ModuleFinder:
         self._may_matter: dict[tuple[str, tuple], bool] = {}
         self._data: dict[str, Union[bytes, None]] = {}
         self.consulted: set[str] = set()  # files read and folders listed, absolute
+        # The walk that found the run's files, when they are all of one triage: the folders
+        # it saw whole (`uncovered_targets`). None: every import is resolved.
+        self.coverage: Union[Coverage, None] = None
+        self._covered_heads: dict[tuple[str, str], bool] = {}
 
     # The file system, cached -------------------------------------------------------------------
     def listing(self, folder: str) -> frozenset[str]:
@@ -346,6 +365,12 @@ class ModuleFinder:
         self._used_targets[path], self._all_targets[path] = targets
         self.consulted.update(consulted)
 
+    def note_dropped(self, path: str, names: Iterable[bytes], consulted: Iterable[str]) -> None:
+        """As `note_targets`, when the triage knows only the file's `uncovered_targets`: those
+        are not remembered (a question about the file reads it again)."""
+        self._may_matter[(os.path.abspath(path), tuple(names))] = False
+        self.consulted.update(consulted)
+
     def known_not_to_reach(self, path: str, names: Iterable[bytes] = ()) -> bool:
         """Already explored to the end as a module (every import of it followed), without
         reaching an SDK word: nor can the names it imports and uses (a subset) reach one. Not
@@ -356,15 +381,24 @@ class ModuleFinder:
         self.consulted.add(path)
         return True
 
-    def closed_without_sdk(self, paths: Iterable[str], names: Iterable[bytes] = ()) -> bool:
+    def closed_without_sdk(
+        self,
+        paths: Iterable[str],
+        names: Iterable[bytes] = (),
+        uncovered: Union[dict[str, tuple[str, ...]], None] = None,
+    ) -> bool:
         """Does no file spell an SDK word among `paths` (files of the run the triage dropped),
         every project file their imports may bind names from, the conftest.py files above the
         test files among them, and so on through those files' own imports? Then no question
         `reaches_sdk` can ask of them finds one: each would only walk this set. Files the
         triage scanned are answered from what it noted; others are scanned here, as
         `reaches_sdk` would. True: each is recorded as leading to no SDK word, and the set as
-        consulted (a change to any of them drops the cached verdicts)."""
+        consulted (a change to any of them drops the cached verdicts).
+
+        `uncovered`: {path: its `uncovered_targets`} for files of `paths`, when `paths` are
+        every file of the run and the walk's: what their other imports find is among them."""
         names = tuple(names)
+        uncovered = uncovered or {}
         before = set(self.consulted)
         pending = [os.path.abspath(path) for path in paths]
         starting = set(pending)
@@ -372,7 +406,9 @@ class ModuleFinder:
         imported: set[str] = set()  # reached through an import or a conftest
         while pending:
             path = pending.pop()
-            scanned = self._scan(path, names)
+            scanned = uncovered.get(path)
+            if scanned is None:
+                scanned = self._scan(path, names)
             if scanned is True:
                 self.consulted.intersection_update(before)  # each question consults its own
                 return False  # an SDK word: each file's own question decides
@@ -541,12 +577,50 @@ class ModuleFinder:
         cached = self._used_targets.get(path)
         if cached is not None:
             return cached, self._all_targets[path]
+        used_targets, all_targets = self._resolve(path, data, False)
+        self._used_targets[path] = used_targets
+        self._all_targets[path] = all_targets
+        return used_targets, all_targets
+
+    def uncovered_targets(self, path: str, data: bytes) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """`file_targets`, without the imports that can only find files in folders the walk
+        saw whole (`coverage`): what those find is a file of the run. Not remembered: only a
+        run whose every file was scanned, and none spells an SDK word, may use it
+        (`closed_without_sdk`); the search of each such import is most of a scan's cost."""
+        return self._resolve(path, data, True)
+
+    def _covered(self, folder: str, dotted: str, imported: list) -> bool:
+        """Can the import only find modules in folders the walk saw whole? Every module it
+        may find starts with one of its heads, and lies under a search folder holding it."""
+        if dotted:
+            heads = {dotted.split(".", 1)[0]}
+        elif all(name is not None for name, _ in imported):
+            heads = {name.split(".", 1)[0] for name, _ in imported}
+        else:
+            return False
+        for head in heads:
+            key = (head, folder)
+            covered = self._covered_heads.get(key)
+            if covered is None:
+                covers = self.coverage.covers  # type: ignore[union-attr]
+                covered = self._covered_heads[key] = all(
+                    covers(root, head) for root in self._roots_with(head, folder)
+                )
+            if not covered:
+                return False
+        return True
+
+    def _resolve(
+        self, path: str, data: bytes, skip_covered: bool
+    ) -> tuple[tuple[str, ...], tuple[str, ...]]:
         used: list[str] = []
         every: list[str] = []
         folder = os.path.dirname(path)
         for level, module, imported in imports(data):
             dotted = self._absolute(path, level, module)
             if dotted is None:
+                continue
+            if skip_covered and self._covered(folder, dotted, imported):
                 continue
             found_all = self._candidates(folder, data, dotted, imported)
             if not found_all:
@@ -558,11 +632,7 @@ class ModuleFinder:
                     found_all if len(uses) == len(imported) else
                     self._candidates(folder, data, dotted, uses)
                 )  # fmt: skip
-        used_targets = tuple(dict.fromkeys(used))
-        all_targets = tuple(dict.fromkeys(every))
-        self._used_targets[path] = used_targets
-        self._all_targets[path] = all_targets
-        return used_targets, all_targets
+        return tuple(dict.fromkeys(used)), tuple(dict.fromkeys(every))
 
     def _candidates(self, folder: str, data: bytes, dotted: str, imported: list) -> list[str]:
         if dotted and not self._roots_with(dotted.split(".", 1)[0], folder):

@@ -122,7 +122,12 @@ def _run_paths(options, finder, overall, discovery, progress) -> Run:
     # --- 2. discovery
     excluder = config.Excluder(finder)
     key = [repr(options.command_line), str(options.force_exclude)]  # what else decides it
-    found, snapshot = discover(options.paths, excluder, options.config_file, key, cache_dir)
+    from mem0lint.sources import Coverage
+
+    coverage = Coverage()
+    found, snapshot = discover(
+        options.paths, excluder, options.config_file, key, cache_dir, coverage
+    )
     warnings = empty_folder_warnings(options.paths, found)
     if options.mode.replays and snapshot is not None and snapshot.reused and snapshot.clean():
         return Run([FileReport(source) for source in found], overall, warnings)  # unchanged
@@ -131,6 +136,8 @@ def _run_paths(options, finder, overall, discovery, progress) -> Run:
     from mem0lint.modules import ModuleFinder
 
     modules = ModuleFinder()  # the project around each file, read as needed
+    if coverage.walked and len(groups) == 1 and len(groups[0][1]) == len(found):
+        modules.coverage = coverage  # one triage sees every file the walk gave
     project = project_factory(options.paths, found, overall.engine_settings().receivers, modules)
     stats, project_files = (None, "") if cache_dir is None else file_stats(found)
     roots = [Path(p) for p in options.paths]
@@ -187,12 +194,13 @@ def project_root(first: Path) -> Path:
 
 
 def discover(
-    paths, excluder, config_file, options: list[str], cache_dir
+    paths, excluder, config_file, options: list[str], cache_dir, coverage=None
 ) -> tuple[list[SourceFile], Union[Snapshot, None]]:
     """The files under `paths`, and the snapshot to save after the run (None: none is taken).
     From the last run's snapshot when the tree's shape is the same (`cache_dir`: None, no
     snapshot). Files named one by one (pre-commit) need no walk, and would leave a snapshot per
-    commit: none is taken. `options`: what else decides the outcome."""
+    commit: none is taken. `options`: what else decides the outcome. `coverage`: told what a
+    walk saw whole (sources.Coverage; nothing when the snapshot answers)."""
     from mem0lint.documents import SUFFIXES
     from mem0lint.snapshot import Snapshot
     from mem0lint.sources import discover as walk
@@ -217,6 +225,7 @@ def discover(
             excluded=excluder.excluded,
             walked=walked,
             may_exclude=excluder.may_exclude,
+            coverage=coverage,
         )
     )
     return found, snapshot

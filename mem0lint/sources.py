@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import os
+import re
 import stat
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterator, Union
 
@@ -76,6 +77,59 @@ class SourceFile:
 
 
 _VIRTUALENV_MARKER = "pyvenv.cfg"  # seen in a folder's own listing: no stat per folder
+_MODULE_NAME = re.compile(r"\w+")  # a name an import can spell (modules.py reads `\w+` too)
+
+
+@dataclass
+class Coverage:
+    """What a walk saw whole, as imports see it: the folders it listed, and the entries an
+    import could find there that it left out. An import of `name` searched for in a walked
+    folder finds a file of the run unless an entry at `folder/name`, or under it, was left out
+    (modules.ModuleFinder.uncovered_targets)."""
+
+    walked: set[str] = field(default_factory=set)  # absolute folders the walk listed
+    # Absolute paths (a module file's without its suffix) of what an import could find that
+    # the walk left out: a skipped or excluded folder holding modules or folders, a symlinked
+    # folder (never entered), an excluded module, a virtual environment's folder.
+    left_out: set[str] = field(default_factory=set)
+    _above: Union[set[str], None] = field(default=None, repr=False)
+
+    def covers(self, folder: str, name: str) -> bool:
+        """Does every module `name` (a package, or `name.py`) in `folder` (absolute) may hold,
+        at any depth, lie among the files of the walk?"""
+        if folder not in self.walked:
+            return False
+        if self._above is None:
+            self._above = set()
+            for path in self.left_out:
+                while path not in self._above:
+                    self._above.add(path)
+                    parent = os.path.dirname(path)
+                    if parent == path:
+                        break
+                    path = parent
+        return os.path.join(folder, name) not in self._above
+
+    def left_out_folder(self, path: str) -> None:
+        """The walk does not enter the folder `path` (absolute). Only a folder an import can
+        name counts, and only if it holds a module or a folder (`__pycache__` holds compiled
+        files only)."""
+        if not _MODULE_NAME.fullmatch(os.path.basename(path)):
+            return
+        try:
+            with os.scandir(path) as entries:
+                holds = any(
+                    entry.name.endswith((".py", ".pyi")) or entry.is_dir() for entry in entries
+                )
+        except OSError:
+            return  # nor can modules.py list it: it finds nothing there
+        if holds:
+            self.left_out.add(path)
+
+    def left_out_file(self, folder: str, name: str) -> None:
+        stem, suffix = os.path.splitext(name)
+        if suffix in (".py", ".pyi") and _MODULE_NAME.fullmatch(stem):
+            self.left_out.add(os.path.join(folder, stem))
 
 
 def _suffix(name: str) -> str:
@@ -191,12 +245,14 @@ def discover(
     excluded: Union[Callable[[Path, bool], bool], None] = None,
     walked: Union[Callable[[str, list[str], list[str]], None], None] = None,
     may_exclude: Union[Callable[[str], bool], None] = None,
+    coverage: Union[Coverage, None] = None,
 ) -> Iterator[SourceFile]:
     """Files to lint, in a stable order. Folders are walked; named files are always linted.
 
     `excluded(path, is_dir)`: configured excludes (patterns relative to their config file).
     `walked(folder, subfolders, files)`: told of every folder listed (snapshot.py).
-    `may_exclude(folder)`: False when `excluded` says no to every entry of the folder."""
+    `may_exclude(folder)`: False when `excluded` says no to every entry of the folder.
+    `coverage`: told which folders the walk saw whole (`Coverage`)."""
     ignores = _Ignores()
     for given in paths:
         top = Path(given)
@@ -205,27 +261,47 @@ def discover(
             continue
         root = _git_root(top.absolute()) or top.absolute()
         for depth, (directory, dirnames, filenames) in enumerate(os.walk(top)):
-            if depth and _VIRTUALENV_MARKER in filenames:
-                dirnames[:] = []  # a virtual environment below the folder named: not ours
-                continue
-            if walked is not None:
-                walked(directory, dirnames, filenames)
             # Paths as strings (pathlib costs microseconds per path, and a site-packages has
             # thousands), spelled as `Path(directory) / name` would spell them.
             here = str(Path(directory))
-            prefix = "" if here == "." else os.path.join(here, "")
             folder = ignores.absolute(here)
+            if depth and _VIRTUALENV_MARKER in filenames:
+                dirnames[:] = []  # a virtual environment below the folder named: not ours
+                if coverage is not None:
+                    coverage.left_out_folder(folder)
+                continue
+            if walked is not None:
+                walked(directory, dirnames, filenames)
+            prefix = "" if here == "." else os.path.join(here, "")
             chain = ignores.chain_in(folder, root)  # most folders have no .gitignore on the way
             excluding = excluded if may_exclude is None or may_exclude(here) else None
             entry = _Entries(chain, folder, prefix, exclude, excluding)
-            dirnames[:] = sorted(
+            kept = sorted(
                 name
                 for name in dirnames
                 if name not in SKIPPED_DIRS and not entry.dropped(name, True)
             )
+            if coverage is not None:
+                _note_coverage(coverage, folder, directory, dirnames, kept)
+            dirnames[:] = kept
             for name in sorted(filenames):
                 if _suffix(name) in suffixes and not entry.dropped(name, False):
                     yield SourceFile(prefix + name)
+                elif coverage is not None:
+                    coverage.left_out_file(folder, name)
+
+
+def _note_coverage(
+    coverage: Coverage, folder: str, directory: str, listed: list[str], kept: list[str]
+) -> None:
+    coverage.walked.add(folder)
+    entered = set(kept)
+    for name in listed:
+        path = os.path.join(folder, name)
+        if name not in entered:
+            coverage.left_out_folder(path)
+        elif os.path.islink(os.path.join(directory, name)) and _MODULE_NAME.fullmatch(name):
+            coverage.left_out.add(path)  # os.walk lists a symlinked folder, never enters it
 
 
 def empty_folder_note(folder: str) -> str:

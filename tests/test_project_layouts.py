@@ -290,6 +290,26 @@ def test_imports_are_read_from_bytes():
     ]
 
 
+def test_a_statement_is_read_to_its_end_within_four_kilobytes():
+    """Most statements end within a few hundred bytes of `import` (read in a short window);
+    longer ones, continued or parenthesised, are read on to 4 KB, and no further."""
+    names = [f"name_{i:03}" for i in range(300)]
+    listed = ", ".join(names)
+    wrapped = ",\n    ".join(names)
+    continued = ", \\\n    ".join(names)
+    data = (
+        f"from a import ({wrapped})\nfrom b import {continued}\nfrom c import {listed}\n"
+    ).encode()
+    found = imports(data)
+    assert [module for _, module, _ in found] == [["a"], ["b"], ["c"]]
+    wrapped_names, continued_names, listed_names = ([n for n, _ in f[2]] for f in found)
+    assert wrapped_names == []  # its `)` lies beyond 4 KB: not a statement the scan trusts
+    assert continued_names == names[:256]  # 16 bytes a row: what 4 KB holds
+    assert listed_names == names  # one row of 3,000 bytes
+    short = b"from d import (x,\n    y)\nimport e\n"
+    assert imports(short) == [(0, ["d"], [("x", "x"), ("y", "y")]), (0, ["e"], [(None, "e")])]
+
+
 def _tree(root: Path, files: dict[str, str]) -> None:
     (root / "pyproject.toml").write_text("")
     for name, text in files.items():
