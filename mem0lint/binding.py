@@ -127,6 +127,9 @@ class BindingCollector(cst.CSTVisitor):
         self.name_uses: dict[str, list[int]] = {}
         # A page or notebook: nothing imports it, so its functions' call sites are all here.
         self.closed = False
+        # What the module was parsed from, when the caller has it (rules may search it for a
+        # word before walking the tree for a name that spells it).
+        self.source: Optional[Union[str, bytes]] = None
         self.calls: list[tuple[cst.Call, Scope]] = []
         # id(awaited expression) -> the Await node (a fix that drops a wrong `await` needs it).
         self.await_of: dict[int, cst.Await] = {}

@@ -182,14 +182,17 @@ def find_sites(
     settings: Settings,
     project: ProjectLookup | None = None,
     blocks: bool = False,
+    source: Union[str, bytes, None] = None,
 ) -> list[CallSite]:
     """`project`: what the rest of the project defines, as this file sees it
     (`ProjectIndex.view(path)`); None judges the file alone. `blocks`: the module is a
-    document's regions in reading order (see documents/, bind/flow.py)."""
+    document's regions in reading order (see documents/, bind/flow.py). `source`: the text
+    the module was parsed from (or a text it was pruned from), if known."""
     from mem0lint.bind.flow import region_of
 
     collector = BindingCollector()
     collector.closed = blocks  # a page or notebook: nothing else calls its functions
+    collector.source = source
     collector.module = module  # rules that read how a call's result is used (rules/surface/)
     if blocks:
         collector.start_block(0)
@@ -218,10 +221,11 @@ def check_module(
     project: ProjectLookup | None = None,
     blocks: bool = False,
     units: Union[set, None] = None,
+    source: Union[str, bytes, None] = None,
 ) -> list[Diagnostic]:
     """Diagnostics without positions (cheap); `place` adds them. `blocks`: the module is a
     document's blocks in reading order (bind/forward.py). `units`: only the calls in these units
-    (top-level statements, see `Diagnostic.unit`) are judged."""
+    (top-level statements, see `Diagnostic.unit`) are judged. `source`: as `find_sites`'s."""
     from mem0lint import sharing
     from mem0lint.bind import forward, union
 
@@ -231,7 +235,7 @@ def check_module(
     unions: dict[int, list[CallSite]] = {}  # a call on a union: one site per member
     found: list[tuple[CallSite, Rule, object, str]] = []
     names = sharing.NameCounts(module)
-    for site in find_sites(module, rules.settings, project, blocks):
+    for site in find_sites(module, rules.settings, project, blocks, source):
         call_unit = site.resolver.collector.call_units.get(id(site.outer or site.call))
         if units is not None and call_unit not in units:
             continue
@@ -388,7 +392,7 @@ def lint(
     file alone. `source`: the module's text, when the caller has it (generating it costs as much
     as parsing). `layout`: where its statements start (see `place`). `blocks`: the module is a
     document's regions in reading order."""
-    diagnostics = check_module(module, rules, project, blocks)
+    diagnostics = check_module(module, rules, project, blocks, source=source)
     noqa = suppressions.mentions_noqa(module.code if source is None else source)
     if not diagnostics and not noqa:
         return diagnostics

@@ -199,18 +199,20 @@ def _requote(module: cst.Module, diagnostic: Diagnostic, diagnostics: list[Diagn
 
 def _replace(module: cst.Module, replacements: dict, tops: set) -> cst.Module:
     """`module` with the replacements made, looked for in the top-level statements `tops`
-    first (the whole module when one is elsewhere); raises SyntaxError when a rebuilt
-    statement does not parse."""
-    fixed, tops = replaced_in(module, replacements, tops)
-    # Code that does not parse is not a fix (the statements rebuilt, read by Python's parser).
-    for index in sorted(tops):
-        if index < len(fixed.body) and fixed.body[index] is not module.body[index]:
+    first (the whole module when one is elsewhere); raises SyntaxError when a statement a
+    replacement was made in does not parse."""
+    statements: list[tuple[cst.CSTNode, cst.CSTNode]] = []
+    fixed, _ = replaced_in(module, replacements, tops, statements)
+    # Code that does not parse is not a fix: each innermost statement a replacement was made
+    # in, read by Python's parser alone (a syntax error does not reach past its statement; the
+    # statement, not the class or function around it, is generated).
+    for before, after in statements:
+        try:
+            ast.parse(fixed.code_for_node(after).strip() or "pass")
+        except SyntaxError:
             try:
-                ast.parse(fixed.code_for_node(fixed.body[index]).strip() or "pass")
+                ast.parse(module.code_for_node(before).strip() or "pass")
             except SyntaxError:
-                try:
-                    ast.parse(module.code_for_node(module.body[index]).strip() or "pass")
-                except SyntaxError:
-                    continue  # newer syntax than this Python's: not ours to judge
-                raise
+                continue  # newer syntax than this Python's: not ours to judge
+            raise
     return fixed

@@ -10,7 +10,7 @@ returning False skips the node's children, as in libcst.
 from __future__ import annotations
 
 import dataclasses
-from typing import Callable
+from typing import Callable, Union
 
 import libcst as cst
 
@@ -174,7 +174,11 @@ _NODE_TYPES = frozenset(_subclasses(cst.CSTNode))
 _all_fields: dict[type, tuple[str, ...]] = {}
 
 
-def replaced(node: cst.CSTNode, replacements: dict[int, cst.CSTNode]) -> tuple[cst.CSTNode, int]:
+def replaced(
+    node: cst.CSTNode,
+    replacements: dict[int, cst.CSTNode],
+    statements: Union[list, None] = None,
+) -> tuple[cst.CSTNode, int]:
     """`node` with each node whose id is a key of `replacements` replaced by its value, as a
     `CSTTransformer` that returns the replacement on leaving a node gives it (a replacement of
     an outer node wins over one inside it), and how many replacements were made (one inside a
@@ -182,56 +186,87 @@ def replaced(node: cst.CSTNode, replacements: dict[int, cst.CSTNode]) -> tuple[c
 
     Only the nodes on the way to a replacement are rebuilt; the rest stay the very same objects.
     libcst's `visit` rebuilds every node it enters, which made vetting a fix cost more than
-    finding it."""
+    finding it. `statements`: given a list, (before, after) is appended for each innermost
+    statement a replacement was made in (or `node` itself, when none holds it)."""
     made = [0]
-    return _replaced(node, replacements, made), made[0]
+    hit = [False] if statements is not None else None
+    after = _replaced(node, replacements, made, hit, statements)
+    if hit is not None and hit[0]:
+        statements.append((node, after))  # type: ignore[union-attr]
+    return after, made[0]
 
 
 def replaced_in(
-    module: cst.Module, replacements: dict[int, cst.CSTNode], tops: set[int]
+    module: cst.Module,
+    replacements: dict[int, cst.CSTNode],
+    tops: set[int],
+    statements: Union[list, None] = None,
 ) -> tuple[cst.Module, set[int]]:
     """`replaced(module, replacements)`, looking in the top-level statements `tops` only (a
     module of thousands of nodes with one fix); in the whole module when a replacement is
-    elsewhere. Also: the indices of the statements looked in."""
+    elsewhere. Also: the indices of the statements looked in. `statements`: as `replaced`'s."""
     body = list(module.body)
     made = 0
+    found: list = []
     for index in sorted(tops):
         if index < len(body):
-            body[index], count = replaced(body[index], replacements)
+            body[index], count = replaced(body[index], replacements, found)
             made += count
     if made != len(replacements):
-        return replaced(module, replacements)[0], set(range(len(body)))  # type: ignore[return-value]
+        whole = replaced(module, replacements, statements)[0]
+        return whole, set(range(len(body)))  # type: ignore[return-value]
+    if statements is not None:
+        statements.extend(found)
     if not made:
         return module, set(tops)
     return module.with_changes(body=type(module.body)(body)), set(tops)
 
 
-def _replaced(node: cst.CSTNode, replacements: dict, made: list[int]) -> cst.CSTNode:
+_STATEMENTS = (cst.SimpleStatementLine, cst.BaseCompoundStatement)
+
+
+def _replaced(
+    node: cst.CSTNode,
+    replacements: dict,
+    made: list[int],
+    hit: Union[list[bool], None],
+    statements: Union[list, None],
+) -> cst.CSTNode:
     new = replacements.get(id(node))
     if new is not None:
         made[0] += 1
+        if hit is not None:
+            hit[0] = True  # the innermost statement around it will say so
         return new
     node_type = type(node)
     names = _all_fields.get(node_type)
     if names is None:
         names = _all_fields[node_type] = tuple(f.name for f in dataclasses.fields(node_type))
+    statement = hit is not None and isinstance(node, _STATEMENTS)
+    if statement:
+        outer, hit[0] = hit[0], False  # type: ignore[index]
     changes: dict[str, object] = {}
     for name in names:
         value = getattr(node, name)
         value_type = type(value)
         if value_type in _NODE_TYPES:
-            after = _replaced(value, replacements, made)
+            after = _replaced(value, replacements, made, hit, statements)
             if after is not value:
                 changes[name] = after
         elif value_type is list or value_type is tuple:
             items = None
             for index, item in enumerate(value):
                 if type(item) in _NODE_TYPES:
-                    after = _replaced(item, replacements, made)
+                    after = _replaced(item, replacements, made, hit, statements)
                     if after is not item:
                         if items is None:
                             items = list(value)
                         items[index] = after
             if items is not None:
                 changes[name] = value_type(items)
-    return node.with_changes(**changes) if changes else node
+    rebuilt = node.with_changes(**changes) if changes else node
+    if statement:
+        if hit[0]:  # type: ignore[index]
+            statements.append((node, rebuilt))  # type: ignore[union-attr]
+        hit[0] = outer  # type: ignore[index]
+    return rebuilt

@@ -196,6 +196,115 @@ def test_replaced_writes_what_libcsts_transformer_writes(name):
     assert replaced(module, {}) == (module, 0)
 
 
+_STATEMENT_TYPES = (cst.SimpleStatementLine, cst.BaseCompoundStatement)
+
+
+def _innermost_statements(module: cst.Module, chosen: dict) -> list[cst.CSTNode]:
+    """The innermost statement around each replaced node (replacements inside a replaced node
+    do not count), found by libcst's own parent links."""
+    from libcst.metadata import ParentNodeProvider
+
+    parents = MetadataWrapper(module, unsafe_skip_copy=True).resolve(ParentNodeProvider)
+    found: list[cst.CSTNode] = []
+    for node in _walked(module):
+        if id(node) not in chosen:
+            continue
+        ancestors, current = [], node
+        while current in parents:
+            current = parents[current]
+            ancestors.append(current)
+        if any(id(a) in chosen for a in ancestors):
+            continue  # an outer replacement wins
+        around = next((a for a in ancestors if isinstance(a, _STATEMENT_TYPES)), module)
+        if all(around is not f for f in found):
+            found.append(around)
+    return found
+
+
+@pytest.mark.parametrize("name", sorted(FIXTURES)[:12])
+def test_replaced_names_the_innermost_statement_of_each_replacement(name):
+    """Fix vetting parses each statement a replacement was made in, alone: `replaced` names
+    them (before and after), the innermost around each replacement."""
+    module = cst.parse_module(ALL_SOURCES[name])
+    everything = _Everything()
+    module.visit(everything)
+    for step in (13, 41):
+        chosen = {id(node): _marked(node) for node in everything.nodes[1::step]}
+        statements: list = []
+        fixed, _ = replaced(module, chosen, statements)
+        befores = [before for before, _ in statements]
+        expected = _innermost_statements(module, chosen)
+        assert sorted(map(id, befores)) == sorted(map(id, expected))
+        for before, after in statements:
+            assert (after is fixed) if before is module else (after is not before)
+
+
+def test_a_fix_is_vetted_by_the_statement_it_is_in():
+    """A replacement that makes a statement inside a method unparsable (a string in the quote
+    of the f-string around it, before Python 3.12) is refused; only that statement is read."""
+    from mem0lint import fixvet
+
+    module = cst.parse_module(
+        "class A:\n    def f(self, d):\n        x = 1\n        return f\"{d['k']}\"\n"
+    )
+    returned = module.body[0].body.body[0].body.body[1]
+    key = [n for n in _walked(returned) if isinstance(n, cst.SimpleString)][0]
+    clashing = {id(key): cst.SimpleString('"k"')}
+    if sys.version_info < (3, 12):
+        with pytest.raises(SyntaxError):
+            fixvet._replace(module, clashing, {0})
+    else:
+        assert 'd["k"]' in fixvet._replace(module, clashing, {0}).code
+    statements: list = []
+    replaced(module, clashing, statements)
+    assert [type(before).__name__ for before, _ in statements] == ["SimpleStatementLine"]
+    fine = {id(key): cst.SimpleString("'j'")}
+    assert "return f\"{d['j']}\"" in fixvet._replace(module, fine, {0}).code
+
+
+def test_parents_read_around_the_call_answer_as_the_whole_module():
+    """MEM130-MEM153 read parents from the call's top-level statement first; any node found
+    nowhere there reads the rest: every answer is the whole module's."""
+    from mem0lint.rules.surface.results import Parents, _parents_within
+
+    module = cst.parse_module(ALL_SOURCES[sorted(FIXTURES)[0]] + "\ndef g():\n    return [1]\n")
+    whole = {id(s): module for s in module.body}
+    for statement in module.body:
+        whole.update(_parents_within(statement))
+    for first in range(len(module.body)):
+        parents = Parents(module)
+        parents.within(first)
+        statement = module.body[first]
+        for key in [id(statement), *_parents_within(statement)]:
+            assert parents.get(key) is whole[key]
+        assert parents.get(id(module)) is None
+        assert len(parents._built) == 1  # nothing in its statement, nor the module, read more
+        for key, parent in whole.items():
+            assert parents.get(key) is parent
+
+
+def test_a_module_whose_text_spells_no_mock_word_is_not_walked_for_one(monkeypatch):
+    """MEM140's mock test walks the module only when its text spells a mock word (a name is
+    spelled in its text); the verdicts are those of the walk."""
+    from mem0lint.rules.surface import awaits
+
+    walked: list = []
+    real = awaits._mentions_a_mock
+    monkeypatch.setattr(awaits, "_mentions_a_mock", lambda node: walked.append(node) or real(node))
+    rules = engine.RuleSet(engine.Settings())
+    async_client = "from mem0 import AsyncMemoryClient\n\nclient = AsyncMemoryClient()\n"
+    plain = async_client + "\n\ndef f():\n    client.search('q')\n"
+    mocked = plain + "\n# patch: unittest.mock\nfrom unittest.mock import patch\n"
+    for text, codes, walks in ((plain, {"MEM140"}, False), (mocked, set(), True)):
+        walked.clear()
+        module = engine.parse(text)
+        found = {d.code for d in engine.lint(module, rules, source=text)}
+        assert ("MEM140" in found) == bool(codes), text
+        assert bool(walked) == walks
+        walked.clear()
+        assert {d.code for d in engine.lint(module, rules)} == found  # no text: the walk
+
+
 def _walked(node: cst.CSTNode) -> list[cst.CSTNode]:
     found = _Everything()
     node.visit(found)

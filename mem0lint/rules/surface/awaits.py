@@ -11,7 +11,7 @@ alone: a mocked method may be a coroutine on a sync client, or a plain function 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterator, Optional
+from typing import Iterator, Optional, Union
 
 import libcst as cst
 
@@ -76,16 +76,28 @@ def _mentions_a_mock(root: cst.CSTNode) -> bool:
 
 def mocked(site: CallSite) -> bool:
     """Does the module spell a mock word anywhere (computed once per lint, and kept by the
-    language server per unchanged top-level statement: memo.py)?"""
+    language server per unchanged top-level statement: memo.py)? A name is spelled in the text
+    the module was parsed from: a text without any of the words needs no walk."""
     collector = site.resolver.collector
     found = getattr(collector, "_await_mocked", None)
     if found is None:
         module = getattr(collector, "module", None)
-        found = module is None or any(
-            statement_result("mock words", statement, _mentions_a_mock) for statement in module.body
-        )
+        source = getattr(collector, "source", None)
+        if module is not None and source is not None and not _spells_a_mock_word(source):
+            found = False
+        else:
+            found = module is None or any(
+                statement_result("mock words", statement, _mentions_a_mock)
+                for statement in module.body
+            )
         collector._await_mocked = found
     return found
+
+
+def _spells_a_mock_word(source: Union[str, bytes]) -> bool:
+    if isinstance(source, bytes):
+        return any(word.encode() in source for word in MOCK_WORDS)
+    return any(word in source for word in MOCK_WORDS)
 
 
 @dataclass(frozen=True)
@@ -135,7 +147,7 @@ def misuses(site: CallSite) -> list[Misuse]:
     away; [] when anything could still await it (a name read anywhere else, a call argument, a
     return value, a container)."""
     collector = site.resolver.collector
-    parents = _parents(collector)
+    parents = _parents(collector, site)
     if parents is None:
         return []
     call = site.call

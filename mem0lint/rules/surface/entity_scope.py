@@ -22,7 +22,7 @@ from typing import Union
 import libcst as cst
 
 from mem0lint.callsite import CallSite
-from mem0lint.rules.surface.results import _parents
+from mem0lint.rules.surface.results import Parents, _parents
 from mem0lint.sdk.dialects import MEM0_ENTITIES
 from mem0lint.walk import children
 
@@ -60,7 +60,7 @@ def _names(node: cst.CSTNode) -> set[str]:
     return found
 
 
-def _function(site: CallSite, parents: dict) -> Union[cst.FunctionDef, None]:
+def _function(site: CallSite, parents: Parents) -> Union[cst.FunctionDef, None]:
     node: Union[cst.CSTNode, None] = site.call
     while node is not None:
         node = parents.get(id(node))
@@ -71,7 +71,7 @@ def _function(site: CallSite, parents: dict) -> Union[cst.FunctionDef, None]:
     return None
 
 
-def _is_test(function: cst.FunctionDef, parents: dict) -> bool:
+def _is_test(function: cst.FunctionDef, parents: Parents) -> bool:
     node: Union[cst.CSTNode, None] = function
     while node is not None:
         if isinstance(node, cst.FunctionDef) and node.name.value.lower().startswith("test"):
@@ -84,7 +84,7 @@ def _is_test(function: cst.FunctionDef, parents: dict) -> bool:
 
 def in_test(site: CallSite) -> bool:
     """Is the call inside a test function (`test*`, or a method of a `Test*` class)?"""
-    parents = _parents(site.resolver.collector)
+    parents = _parents(site.resolver.collector, site)
     if parents is None:
         return True  # unknown: the callers stay silent
     function = _function(site, parents)
@@ -105,7 +105,7 @@ def entity_parameter(site: CallSite) -> Union[str, None]:
     reason a wide delete there is likely a mistake; None when there is none (stay silent)."""
     if site.rest or site.outer is not None:
         return None
-    parents = _parents(site.resolver.collector)
+    parents = _parents(site.resolver.collector, site)
     if parents is None:
         return None
     function = _function(site, parents)

@@ -130,7 +130,7 @@ class MissingAwait(Rule):
         found = misuses(site)
         if not found:
             return
-        parents = _parents(site.resolver.collector)
+        parents = _parents(site.resolver.collector, site)
         fix = None
         if await_allowed(site.call, parents):
             unsafe = found[0].kind == "discarded" or found[0].through_name

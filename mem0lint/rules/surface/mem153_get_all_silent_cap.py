@@ -116,7 +116,7 @@ class GetAllSilentCap(Rule):
         found = uses(site)
         if not found or any(u.kind == "key" and u.key in GET_ALL_PAGE_KEYS for u in found):
             return
-        parents = _parents(site.resolver.collector)
+        parents = _parents(site.resolver.collector, site)
         if parents is None:
             return
         kinds = []

@@ -29,20 +29,47 @@ class Use:
     key: Union[str, None] = None  # "key": the string read (`res["results"]`, `res.get(...)`)
 
 
-def _parents(collector) -> Union[dict[int, cst.CSTNode], None]:
-    cached = getattr(collector, "_surface_parents", None)
-    if cached is not None:
-        return cached
-    module = getattr(collector, "module", None)
-    if module is None:
-        return None
-    parents: dict[int, cst.CSTNode] = {}
-    for child in children(module):
-        parents[id(child)] = module
-        # The parents within one top-level statement: kept by the language server while the
-        # statement is unchanged (memo.py).
-        parents.update(statement_result("parents", child, _parents_within))
-    collector._surface_parents = parents
+class Parents:
+    """id(node) -> its parent, over the module: read first from the top-level statement of the
+    call a rule asks about (`_parents`), and from every statement at the first node not found
+    there, so each answer is the whole module's."""
+
+    def __init__(self, module: cst.Module) -> None:
+        self._module = id(module)
+        self._map: dict[int, cst.CSTNode] = {}
+        self._statements = children(module)
+        self._built: set[int] = set()
+        for child in self._statements:
+            self._map[id(child)] = module
+
+    def within(self, index: int) -> None:
+        """Read the parents under the top-level statement `index`."""
+        if index in self._built or index >= len(self._statements):
+            return
+        self._built.add(index)
+        # Kept by the language server while the statement is unchanged (memo.py).
+        self._map.update(statement_result("parents", self._statements[index], _parents_within))
+
+    def get(self, key: int, default=None):
+        found = self._map.get(key)
+        if found is None and key != self._module and len(self._built) < len(self._statements):
+            for index in range(len(self._statements)):
+                self.within(index)
+            found = self._map.get(key)
+        return default if found is None else found
+
+
+def _parents(collector, site: CallSite) -> Union[Parents, None]:
+    """The module's parents (one `Parents` per lint), read first around `site`'s call."""
+    parents = getattr(collector, "_surface_parents", None)
+    if parents is None:
+        module = getattr(collector, "module", None)
+        if module is None:
+            return None
+        parents = collector._surface_parents = Parents(module)
+    unit = collector.call_units.get(id(site.outer or site.call))
+    if unit is not None:
+        parents.within(unit[0])
     return parents
 
 
@@ -75,7 +102,7 @@ def _string(node: cst.BaseExpression) -> Union[str, None]:
     return None
 
 
-def classify(expr: cst.BaseExpression, parents: dict[int, cst.CSTNode]) -> Union[Use, None]:
+def classify(expr: cst.BaseExpression, parents: Parents) -> Union[Use, None]:
     """What the code does with `expr` right where it stands; None for anything else."""
     parent = parents.get(id(expr))
     if isinstance(parent, (cst.For, cst.CompFor)) and parent.iter is expr:
@@ -115,7 +142,7 @@ def classify(expr: cst.BaseExpression, parents: dict[int, cst.CSTNode]) -> Union
     return None
 
 
-def _value_expr(site: CallSite, parents: dict[int, cst.CSTNode]) -> cst.BaseExpression:
+def _value_expr(site: CallSite, parents: Parents) -> cst.BaseExpression:
     await_node = parents.get(id(site.call))
     if isinstance(await_node, cst.Await) and await_node.expression is site.call:
         return await_node
@@ -186,7 +213,7 @@ def uses(site: CallSite) -> list[Use]:
     if site.rest or site.outer is not None or site.union is not None:
         return []
     collector = site.resolver.collector
-    parents = _parents(collector)
+    parents = _parents(collector, site)
     if parents is None:
         return []
     expr = _value_expr(site, parents)
