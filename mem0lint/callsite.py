@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Iterator
+from typing import Iterator, Union
 
 import libcst as cst
 
@@ -142,8 +142,16 @@ def _method_name(func: cst.BaseExpression) -> tuple[cst.BaseExpression, str] | N
     return receiver, func.attr.value
 
 
-def call_sites(collector: BindingCollector, resolver: Resolver) -> Iterator[CallSite]:
-    for call, scope in collector.calls:
+def call_sites(
+    collector: BindingCollector, resolver: Resolver, units: Union[set, None] = None
+) -> Iterator[CallSite]:
+    """The call sites of the module's calls; `units`: of the calls in these units only (each
+    site is its call's, or names it as `outer`)."""
+    calls = collector.calls
+    if units is not None:
+        where = collector.call_units
+        calls = [(call, scope) for call, scope in calls if where.get(id(call)) in units]
+    for call, scope in calls:
         site = _site(call, scope, collector, resolver)
         if isinstance(site, list):
             yield from site

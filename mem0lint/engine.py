@@ -183,11 +183,13 @@ def find_sites(
     project: ProjectLookup | None = None,
     blocks: bool = False,
     source: Union[str, bytes, None] = None,
+    units: Union[set, None] = None,
 ) -> list[CallSite]:
     """`project`: what the rest of the project defines, as this file sees it
     (`ProjectIndex.view(path)`); None judges the file alone. `blocks`: the module is a
     document's regions in reading order (see documents/, bind/flow.py). `source`: the text
-    the module was parsed from (or a text it was pruned from), if known."""
+    the module was parsed from (or a text it was pruned from), if known. `units`: the sites of
+    the calls in these units only (see `check_module`)."""
     from mem0lint.bind.flow import region_of
 
     collector = BindingCollector()
@@ -205,7 +207,7 @@ def find_sites(
         walk(statement, collector)  # libcst's own `visit` would rebuild the whole tree
     resolver = Resolver(collector, project)
     configure_resolver(resolver, settings)
-    return list(call_sites(collector, resolver))
+    return list(call_sites(collector, resolver, units))
 
 
 def configure_resolver(resolver: Resolver, settings: Settings) -> None:
@@ -235,7 +237,7 @@ def check_module(
     unions: dict[int, list[CallSite]] = {}  # a call on a union: one site per member
     found: list[tuple[CallSite, Rule, object, str]] = []
     names = sharing.NameCounts(module)
-    for site in find_sites(module, rules.settings, project, blocks, source):
+    for site in find_sites(module, rules.settings, project, blocks, source, units):
         call_unit = site.resolver.collector.call_units.get(id(site.outer or site.call))
         if units is not None and call_unit not in units:
             continue

@@ -82,7 +82,9 @@ class _Unit:
         "first",
         "last",
         "words",
-        "binds",
+        "_binds",
+        "_node",
+        "_text",
         "header",
         "pass_indent",
         "always",
@@ -91,10 +93,20 @@ class _Unit:
         "judged",
     )
 
-    def __init__(self, first: int, last: int, words: set[str], binds: set[str]) -> None:
+    def __init__(
+        self,
+        first: int,
+        last: int,
+        words: set[str],
+        binds: set[str] | None,
+        node: ast.stmt | None = None,
+        text: str = "",
+    ) -> None:
         self.first, self.last = first, last  # 1-based rows, inclusive
         self.words = words
-        self.binds = binds
+        # What it binds: found from `node` when first asked (`binds`). Most units are never
+        # asked: they are tainted by nothing and mention nothing a kept unit needs.
+        self._binds, self._node, self._text = binds, node, text
         self.header: _Unit | None = None  # a class member: its class's header
         self.pass_indent = ""  # a class member: what a `pass` in its place is indented by
         self.always = False  # kept whatever happens: an import, a statement sharing a row
@@ -104,6 +116,26 @@ class _Unit:
         self.defines: frozenset[str] = frozenset()
         # An import judged by what it binds (`ImportTaint`): its words never taint it.
         self.judged = False
+
+    @property
+    def binds(self) -> set[str]:
+        if self._binds is None:
+            self._binds = _binds(self._node, self._text)  # type: ignore[arg-type]
+            self._node = None
+        return self._binds
+
+    @property
+    def binds_among_words(self) -> bool:
+        """Is what it binds among its words? So in ASCII text (Python reads a non-ASCII name in
+        its normal form, which the text may not spell)."""
+        return self._binds is None and self._text.isascii()
+
+    def may_bind(self, names: set[str]) -> bool:
+        """Does it bind one of `names`? A unit whose binds are among its words, and that
+        mentions none of them, binds none: found without reading what it binds."""
+        if self.binds_among_words and self.words.isdisjoint(names):
+            return False
+        return not self.binds.isdisjoint(names)
 
 
 @dataclass
@@ -255,7 +287,9 @@ def _unit(rows: list[str], first: int, last: int, node: ast.stmt | None = None) 
     """`node`: the statement, to find what it binds; None: it binds every word it spells."""
     text = _text(rows, first, last)
     words = set(_WORD.findall(text))
-    return _Unit(first, last, words, words if node is None else _binds(node, text))
+    if node is None:
+        return _Unit(first, last, words, words)
+    return _Unit(first, last, words, None, node, text)
 
 
 def _units(
@@ -467,18 +501,24 @@ def _kept(units: list[_Unit], seeds: frozenset[str]) -> set[int]:
                 keep(unit, taint=True)
                 changed = True
             elif id(unit) not in kept and (
-                unit.always
-                or not unit.binds.isdisjoint(mentioned)
-                or not unit.words.isdisjoint(spelled)
+                unit.always or unit.may_bind(mentioned) or not unit.words.isdisjoint(spelled)
             ):
                 keep(unit, taint=False)
                 changed = True
     # Readers of what a kept unit binds (a filter dict a fix would edit where it is defined:
     # `print(scope["$or"])` makes that edit unsafe, sharing.py) are kept too; what they mention
     # needs nothing more.
-    bound = set().union(*(u.binds for u in units if id(u) in kept and not u.always))
+    binders = [u for u in units if id(u) in kept and not u.always]
+    # A superset of what they bind (their words, where what they bind is among them): what
+    # they bind is found only when a unit left out mentions one of those.
+    outline = set().union(*(u.words if u.binds_among_words else u.binds for u in binders))
+    bound: set[str] | None = None
     for unit in units:
-        if id(unit) not in kept and not unit.words.isdisjoint(bound):
+        if id(unit) in kept or unit.words.isdisjoint(outline):
+            continue
+        if bound is None:
+            bound = set().union(*(u.binds for u in binders))
+        if not unit.words.isdisjoint(bound):
             kept.add(id(unit))
             if unit.header is not None:
                 keep(unit.header, taint=False)

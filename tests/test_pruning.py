@@ -402,6 +402,23 @@ def test_a_configured_receiver_is_a_seed():
         assert [d.code for d in engine.lint(engine.parse(text), rules)]
 
 
+def test_what_a_unit_binds_is_read_only_when_a_kept_unit_may_need_it(monkeypatch):
+    """A unit tainted by nothing, that mentions no word a kept unit mentions, binds none of
+    them: what it binds is not read. In non-ASCII text a name may be spelled in another form
+    than Python reads it (`ﬁle` is `file`), so there it is read."""
+    read: list[str] = []
+    real = pruning._binds
+    monkeypatch.setattr(pruning, "_binds", lambda node, text: read.append(text) or real(node, text))
+    noise = "".join(f"\n\ndef noise_{i}(a):\n    b = a\n    return b\n" for i in range(20))
+    source = "from mem0 import Memory\n\nm = Memory()" + noise + "\nm.search('q')\n"
+    assert "noise_3" not in pruning.prune(source, SEEDS)
+    assert not any("noise" in text for text in read)
+    read.clear()
+    ligature = source.replace("b = a", "\ufb01le = a").replace("return b", "return file")
+    assert "noise_3" not in pruning.prune(ligature, SEEDS)
+    assert any("noise" in text for text in read)
+
+
 def test_a_stdlib_name_taints_when_the_project_has_a_module_of_that_name():
     source = "from logging import client\n\ndef f():\n    client.search('q')\n"
     assert "client.search" not in pruning.prune(source, SEEDS)
