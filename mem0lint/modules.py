@@ -67,7 +67,20 @@ def imports(data: bytes) -> list[Import]:
         line_start = data.rfind(b"\n", 0, at) + 1
         # `"from x import y\n",` in a notebook's JSON: the quote opens the cell's line.
         head = data[line_start:at].rsplit(b";", 1)[-1].strip(b" \t").lstrip(b'"')
-        body = _statement_rest(data, at + 6)
+        # Most statements are one plain line: what follows `import` to the row's end, read
+        # as `_statement_rest` would read it, without a window.
+        line_end = data.find(b"\n", at)
+        body = data[at + 6 : line_end].lstrip(b" \t").rstrip(b"\r") if line_end >= 0 else b""
+        if not (
+            0 <= line_end - at < 200
+            and data[at + 6 : at + 7] in (b" ", b"\t")
+            and body[:1] != b"("
+            and body[-1:] != b"\\"
+            and b"#" not in body
+            and b";" not in body
+            and b"\r" not in body
+        ):
+            body = _statement_rest(data, at + 6)
         at = data.find(b"import", at + 6)
         if not head:
             for part in body.split(b","):

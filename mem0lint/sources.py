@@ -88,6 +88,9 @@ class Coverage:
     (modules.ModuleFinder.uncovered_targets)."""
 
     walked: set[str] = field(default_factory=set)  # absolute folders the walk listed
+    # Folders the walk meant to enter: one it never listed is a symlinked folder (os.walk
+    # lists it, never enters it) or one it could not read (`finish`).
+    entered: list[str] = field(default_factory=list)
     # Absolute paths (a module file's without its suffix) of what an import could find that
     # the walk left out: a skipped or excluded folder holding modules or folders, a symlinked
     # folder (never entered), an excluded module, a virtual environment's folder.
@@ -96,10 +99,11 @@ class Coverage:
 
     def covers(self, folder: str, name: str) -> bool:
         """Does every module `name` (a package, or `name.py`) in `folder` (absolute) may hold,
-        at any depth, lie among the files of the walk?"""
+        at any depth, lie among the files of the walk? Asked once the walk is over."""
         if folder not in self.walked:
             return False
         if self._above is None:
+            self.left_out.update(path for path in self.entered if path not in self.walked)
             self._above = set()
             for path in self.left_out:
                 while path not in self._above:
@@ -300,8 +304,8 @@ def _note_coverage(
         path = os.path.join(folder, name)
         if name not in entered:
             coverage.left_out_folder(path)
-        elif os.path.islink(os.path.join(directory, name)) and _MODULE_NAME.fullmatch(name):
-            coverage.left_out.add(path)  # os.walk lists a symlinked folder, never enters it
+        elif _MODULE_NAME.fullmatch(name):
+            coverage.entered.append(path)
 
 
 def empty_folder_note(folder: str) -> str:
