@@ -15,7 +15,8 @@ and, when asked (the real corpora of issue 14; not run in CI):
                  environment with common packages pinned in SITE_PACKAGES, in the cache folder;
   stdlib, trap   --trap: a copy of the running Python's standard library, and the same copy plus
                  a two-line config.py that says "memories" and four files that import from it.
-Then runs every tool on every corpus, alternating them, `--reps` times, in one run, and prints
+Then runs every tool on every corpus, alternating them, `--reps` times, in one run (each run
+after a read of the whole corpus: every tool starts with it in the page cache), and prints
 per tool the median wall time, user CPU time and peak memory (of the largest process of the
 tree), the findings count (so no timing is of a tool that did nothing) and the exit status, a
 table of mem0lint's ratios to Ruff and Semgrep per corpus, and the ratios of the issues' goals.
@@ -320,6 +321,21 @@ class Row:
         return statistics.median(getattr(s, attribute) for s in self.samples)
 
 
+def warm(folder: Path) -> None:
+    """Read every file of the corpus, so that each tool starts with it in the page cache. The
+    tools run in a fixed order, and this machine reclaims memory as it goes: without this, the
+    first tool on a corpus (after Semgrep on the last one) read it from disk and the others did
+    not."""
+    for directory, _, names in os.walk(folder):
+        for name in names:
+            try:
+                with open(os.path.join(directory, name), "rb") as handle:
+                    while handle.read(1 << 20):
+                        pass
+            except OSError:
+                pass
+
+
 def measure(argv: list[str], cwd: Path, scratch: Path) -> tuple[Sample, str]:
     """Run once; (timing, stdout). GNU time, where installed, reports the child's own peak RSS:
     a child forked straight from this process would inherit this process's high-water mark."""
@@ -442,6 +458,7 @@ def main() -> int:
                 if name not in ("plain", "heavy") and "cache" in tool.name:
                     continue  # the real corpora: the uncached run is the one compared
                 tool.before(root)
+                warm(root / target)
                 sample, text = measure(tool.argv(root, Path(target)), root, scratch)
                 sample.count = tool.count(text)
                 rows.setdefault((tool.name, name), Row(tool.name, name)).samples.append(sample)
