@@ -678,13 +678,25 @@ class ModuleFinder:
         key = (name, folder)
         found = self._package_names.get(key)
         if found is None:
-            wanted = (name, name + ".py", name + ".pyi")
-            found = self._package_names[key] = tuple(
+            found = self._package_names[key] = self._roots_with_uncached(name, folder)
+        return found
+
+    def _roots_with_uncached(self, name: str, folder: str) -> tuple[str, ...]:
+        wanted = (name, name + ".py", name + ".pyi")
+        parent = os.path.dirname(folder)
+        if folder == self.project_top(folder) or parent == folder:
+            # The end of the chain: the declared roots follow it (`search_folders`).
+            return tuple(
                 root
                 for root in self.search_folders(folder)
                 if any(w in self.listing(root) for w in wanted)
             )
-        return found
+        # `search_folders(folder)` is `folder`, then its parent's (the same project top, the
+        # same declared roots), less `folder` where a declared root repeats it: the parent's
+        # answer is shared by every folder beside this one.
+        listing = self.listing(folder)
+        here = (folder,) if any(w in listing for w in wanted) else ()
+        return here + tuple(r for r in self._roots_with(name, parent) if r != folder)
 
     def _targets(self, path: str, data: bytes, used_only: bool) -> list[str]:
         """The project files the imports of `data` may bind names from."""
