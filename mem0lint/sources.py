@@ -163,6 +163,10 @@ class _Ignores:
             self._roots[root] = os.path.abspath(root)
         return self._roots[root]
 
+    def none_in(self, directory: str) -> None:
+        """`directory` (absolute) holds no .gitignore file (its listing has none)."""
+        self._specs.setdefault(directory, None)
+
     def _spec(self, directory: str) -> pathspec.PathSpec | None:
         if directory not in self._specs:
             ignore_file = os.path.join(directory, ".gitignore")
@@ -277,6 +281,8 @@ def discover(
             if walked is not None:
                 walked(directory, dirnames, filenames)
             prefix = "" if here == "." else os.path.join(here, "")
+            if ".gitignore" not in filenames:
+                ignores.none_in(folder)  # the listing says so: no `stat` to ask
             chain = ignores.chain_in(folder, root)  # most folders have no .gitignore on the way
             excluding = excluded if may_exclude is None or may_exclude(here) else None
             entry = _Entries(chain, folder, prefix, exclude, excluding)
