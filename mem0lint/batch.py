@@ -177,21 +177,24 @@ def triage(
     # Every file of the walk scanned now, none spelling an SDK word: an import that finds a
     # file of the run finds one of these, so only the others' imports need searching.
     whole_walk = bool(uncovered) and not kept_any and len(to_read) == len(sources)
-    if whole_walk and modules.closed_without_sdk(fresh, names, uncovered):
-        # What an import of the run finds may be any of its files, in any folder it walked.
-        modules.consulted.update(uncovered)
-        modules.consulted.update(modules.coverage.walked)  # type: ignore[union-attr]
-        for _ in dropped:
-            tick()
-        return found
-    if uncovered:
-        _resolve_all(uncovered, names, modules, jobs)
-    if not whole_walk and modules.closed_without_sdk(fresh, names):
+    if whole_walk:
+        closed = modules.closed_without_sdk(fresh, names, uncovered)
+        if closed:
+            # What an import of the run finds may be any of its files, in any folder it walked.
+            modules.consulted.update(uncovered)
+            modules.consulted.update(modules.coverage.walked)  # type: ignore[union-attr]
+    else:
+        if uncovered:  # some file spells an SDK word: every import of the others is searched
+            _resolve_all(uncovered, names, modules, jobs)
+        closed = modules.closed_without_sdk(fresh, names)
+    if closed:
         # Nothing the dropped files import, at any depth, spells an SDK word (a site-packages,
         # a standard library): no file's imports need following one by one.
         for _ in dropped:
             tick()
     else:
+        if whole_walk:  # a module outside the run spells one
+            _resolve_all(uncovered, names, modules, jobs)
         found.dropped = _reaching(found.dropped, modules, names, keep, todo, tick)
     todo.sort(key=lambda item: item[0])
     return found

@@ -238,9 +238,6 @@ def check_module(
     found: list[tuple[CallSite, Rule, object, str]] = []
     names = sharing.NameCounts(module)
     for site in find_sites(module, rules.settings, project, blocks, source, units):
-        call_unit = site.resolver.collector.call_units.get(id(site.outer or site.call))
-        if units is not None and call_unit not in units:
-            continue
         if site.union is not None:
             unions.setdefault(id(site.call), []).append(site)
             continue

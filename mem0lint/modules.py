@@ -67,20 +67,7 @@ def imports(data: bytes) -> list[Import]:
         line_start = data.rfind(b"\n", 0, at) + 1
         # `"from x import y\n",` in a notebook's JSON: the quote opens the cell's line.
         head = data[line_start:at].rsplit(b";", 1)[-1].strip(b" \t").lstrip(b'"')
-        # Most statements are one plain line: what follows `import` to the row's end, read
-        # as `_statement_rest` would read it, without a window.
-        line_end = data.find(b"\n", at)
-        body = data[at + 6 : line_end].lstrip(b" \t").rstrip(b"\r") if line_end >= 0 else b""
-        if not (
-            0 <= line_end - at < 200
-            and data[at + 6 : at + 7] in (b" ", b"\t")
-            and body[:1] != b"("
-            and body[-1:] != b"\\"
-            and b"#" not in body
-            and b";" not in body
-            and b"\r" not in body
-        ):
-            body = _statement_rest(data, at + 6)
+        body = _statement_rest(data, at + 6)
         at = data.find(b"import", at + 6)
         if not head:
             for part in body.split(b","):
@@ -112,7 +99,13 @@ def imports(data: bytes) -> list[Import]:
 def _statement_rest(data: bytes, at: int) -> bytes:
     """What follows `import` up to the end of the statement: a parenthesised list, or the
     line with its backslash continuations, cut at `;` or `#` (within 4 KB of `at`)."""
-    rest = data[at : at + 256]  # most statements end well within it: no 4 KB copy for them
+    # Most statements are one short plain row: the rest of the row, read without a window.
+    row_end = data.find(b"\n", at)
+    if 0 <= row_end - at < 194 and data[at : at + 1] in (b" ", b"\t"):
+        row = data[at:row_end].lstrip(b" \t").rstrip(b"\r")
+        if not (row[:1] == b"(" or row[-1:] == b"\\" or b"#" in row or b";" in row or b"\r" in row):
+            return row
+    rest = data[at : at + 256]  # most other statements end well within it: no 4 KB copy
     if rest[:1] not in (b" ", b"\t", b"("):
         return b""
     found = _rest_within(rest, False)

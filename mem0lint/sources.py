@@ -89,7 +89,7 @@ class Coverage:
 
     walked: set[str] = field(default_factory=set)  # absolute folders the walk listed
     # Folders the walk meant to enter: one it never listed is a symlinked folder (os.walk
-    # lists it, never enters it) or one it could not read (`finish`).
+    # lists it, never enters it) or one it could not read (left out, at the first `covers`).
     entered: list[str] = field(default_factory=list)
     # Absolute paths (a module file's without its suffix) of what an import could find that
     # the walk left out: a skipped or excluded folder holding modules or folders, a symlinked
@@ -292,7 +292,7 @@ def discover(
                 if name not in SKIPPED_DIRS and not entry.dropped(name, True)
             )
             if coverage is not None:
-                _note_coverage(coverage, folder, directory, dirnames, kept)
+                _note_coverage(coverage, folder, dirnames, kept)
             dirnames[:] = kept
             for name in sorted(filenames):
                 if _suffix(name) in suffixes and not entry.dropped(name, False):
@@ -301,9 +301,7 @@ def discover(
                     coverage.left_out_file(folder, name)
 
 
-def _note_coverage(
-    coverage: Coverage, folder: str, directory: str, listed: list[str], kept: list[str]
-) -> None:
+def _note_coverage(coverage: Coverage, folder: str, listed: list[str], kept: list[str]) -> None:
     coverage.walked.add(folder)
     entered = set(kept)
     for name in listed:
