@@ -29,10 +29,26 @@ import libcst as cst
 from mem0lint import failures
 from mem0lint.rule import Diagnostic, Severity
 from mem0lint.walk import children as walk_children  # no node rebuilt per node
+from mem0lint.walk import subclasses
 
 # Does `try: ... except Exception:` (or bare `except:`) around a call expect its failure?
 CATCH_ALL_TRY = False
 _CATCH_ALL = frozenset({"builtins.Exception", "builtins.BaseException"})
+
+# The nodes `_Scan._bindings` reads, and (for `_walk_statements`) those that may hold one: a
+# statement, a block or clause of statements, or an assignment's target.
+_DEFINITIONS = frozenset({cst.ClassDef, cst.FunctionDef})
+_TARGETS = frozenset({cst.AssignTarget, cst.AnnAssign})
+_BINDERS = frozenset({cst.Import, cst.ImportFrom}) | _DEFINITIONS | _TARGETS
+_HOLDS_BINDERS = (
+    frozenset(
+        node_type
+        for base in (cst.BaseStatement, cst.BaseSuite, cst.BaseSmallStatement)
+        for node_type in subclasses(base)
+    )
+    | {cst.Else, cst.ExceptHandler, cst.ExceptStarHandler, cst.Finally, cst.MatchCase}
+    | _TARGETS
+)
 
 _ASSERT_RAISES = frozenset({"assertRaises", "assertRaisesRegex", "assertRaisesRegexp"})
 _PYTEST_RAISES = frozenset({"pytest.raises", "_pytest.python_api.raises"})
@@ -121,15 +137,16 @@ class _Scan:
             return
         # The statements the calls are in, whole; of the others, what binds module-level names
         # (imports, classes, assignments; `if` / `try` blocks around imports), not functions.
-        walked = [module.body[i] for i in sorted(units) if i < len(module.body)]
-        for index, statement in enumerate(module.body):
-            if index in units:
-                continue
-            if isinstance(statement, (cst.ClassDef, cst.FunctionDef)):
+        self._walk([module.body[i] for i in sorted(units) if i < len(module.body)], wanted)
+        others = [s for i, s in enumerate(module.body) if i not in units]
+        for statement in others:
+            if type(statement) in _DEFINITIONS:
                 self._bindings(statement)
-            else:
-                walked.append(statement)
-        self._walk(walked, wanted)
+        others = [s for s in others if type(s) not in _DEFINITIONS]
+        if wanted.issubset(self.around):
+            self._walk_statements(others)  # what binds is a statement: no expression holds one
+        else:  # a call judged outside its unit (a wrapper's): looked for everywhere, as ever
+            self._walk(others, wanted)
 
     def _walk(self, roots: list[cst.CSTNode], wanted: set[int]) -> None:
         stack: list[tuple[cst.CSTNode, tuple]] = [(root, ()) for root in reversed(roots)]
@@ -137,27 +154,39 @@ class _Scan:
             node, handlers = stack.pop()
             if id(node) in wanted:
                 self.around[id(node)] = handlers
-            self._bindings(node)
+            node_type = type(node)
+            if node_type in _BINDERS:
+                self._bindings(node)
             children: list[tuple[cst.CSTNode, tuple]]
-            if isinstance(node, cst.With):
+            if node_type is cst.With:
                 inner = handlers + tuple(
-                    ("raises", item.item) for item in node.items if isinstance(item.item, cst.Call)
+                    ("raises", item.item) for item in node.items if type(item.item) is cst.Call
                 )
                 children = [(item, handlers) for item in node.items] + [(node.body, inner)]
-            elif isinstance(node, (cst.Try, cst.TryStar)):
+            elif node_type is cst.Try or node_type is cst.TryStar:
                 clauses = tuple(("except", h.type) for h in node.handlers)
                 # `try: ... finally:` has no clause: it expects nothing (and adds no context).
                 children = [(node.body, handlers + (clauses,) if clauses else handlers)]
                 rest: list = [*node.handlers, node.orelse, node.finalbody]
                 children += [(child, handlers) for child in rest if child is not None]
-            elif isinstance(node, (cst.FunctionDef, cst.Lambda)):
+            elif node_type is cst.FunctionDef or node_type is cst.Lambda:
                 children = [(child, ()) for child in walk_children(node)]  # not run here
             else:
                 children = [(child, handlers) for child in walk_children(node)]
             stack.extend(reversed(children))
 
+    def _walk_statements(self, roots: list[cst.CSTNode]) -> None:
+        """`_walk`'s bindings under `roots` without entering an expression."""
+        stack = list(roots)
+        while stack:
+            node = stack.pop()
+            if type(node) in _BINDERS:
+                self._bindings(node)
+            stack.extend(c for c in walk_children(node) if type(c) in _HOLDS_BINDERS)
+
     def _bindings(self, node: cst.CSTNode) -> None:
-        if isinstance(node, cst.Import):
+        node_type = type(node)
+        if node_type is cst.Import:
             for alias in node.names:
                 dotted = _dotted(alias.name)
                 if dotted is None:
@@ -167,7 +196,7 @@ class _Scan:
                 else:
                     head = dotted.split(".")[0]
                     self._bind(head, head)
-        elif isinstance(node, cst.ImportFrom):
+        elif node_type is cst.ImportFrom:
             module = _dotted(node.module) if node.module is not None else None
             if node.relative or module is None:
                 names = [] if isinstance(node.names, cst.ImportStar) else node.names
@@ -182,11 +211,9 @@ class _Scan:
                 local = _name_of(alias.asname.name) if alias.asname else name
                 if name is not None and local is not None:
                     self._bind(local, f"{module}.{name}")
-        elif isinstance(node, (cst.ClassDef, cst.FunctionDef)):
+        elif node_type in _DEFINITIONS:
             self.shadowed.add(node.name.value)
-        elif isinstance(node, (cst.AssignTarget, cst.AnnAssign)) and isinstance(
-            node.target, cst.Name
-        ):
+        elif node_type in _TARGETS and type(node.target) is cst.Name:
             self.shadowed.add(node.target.value)
 
     def _bind(self, local: Union[str, None], qualified: str) -> None:

@@ -187,9 +187,9 @@ def find_sites(
 ) -> list[CallSite]:
     """`project`: what the rest of the project defines, as this file sees it
     (`ProjectIndex.view(path)`); None judges the file alone. `blocks`: the module is a
-    document's regions in reading order (see documents/, bind/flow.py). `source`: the text
-    the module was parsed from (or a text it was pruned from), if known. `units`: the sites of
-    the calls in these units only (see `check_module`)."""
+    document's regions in reading order (see documents/, bind/flow.py). `source`: a text
+    holding every name the module spells (the text it was parsed or pruned from), if known.
+    `units`: the sites of the calls in these units only (see `check_module`)."""
     from mem0lint.bind.flow import region_of
 
     collector = BindingCollector()
@@ -403,8 +403,12 @@ def lint(
     if any(applicable(d, False) for d in diagnostics):
         from mem0lint import fixvet
 
+        spelled = _spelled_after_fixes(source, diagnostics)
         fixvet.vet(
-            module, diagnostics, rules, lambda m, u: check_module(m, rules, project, blocks, u)
+            module,
+            diagnostics,
+            rules,
+            lambda m, u: check_module(m, rules, project, blocks, u, spelled),
         )
     if noqa:
         settings = rules.settings
@@ -421,6 +425,19 @@ def lint(
     if lone_backslash:  # (`layout.text`: what was parsed, when it was pruned)
         to_source_rows(module, source if layout is None else layout.text, diagnostics)
     return diagnostics
+
+
+def _spelled_after_fixes(
+    source: Union[str, bytes, None], diagnostics: list[Diagnostic]
+) -> Union[str, None]:
+    """A text holding every name a fixed module can spell: the source, and the code each fix
+    writes (a fixed module is the source's nodes with some of them replaced). Checks that ask
+    whether the module spells a word (rules/surface/awaits.py) then need not walk it."""
+    if source is None:
+        return None
+    text = source.decode("utf-8", "replace") if isinstance(source, bytes) else source
+    written = [edit.content for d in diagnostics for edit in d.edits or ()]
+    return "\n".join([text, *written])
 
 
 # A line holding only `\` (libcst drops it when it generates the module's code, positions too).

@@ -68,17 +68,17 @@ _TOKEN_FIELDS = frozenset(
 )
 
 
-def _subclasses(base: type) -> set[type]:
+def subclasses(base: type) -> set[type]:
     found = {base}
     for sub in base.__subclasses__():
-        found |= _subclasses(sub)
+        found |= subclasses(sub)
     return found
 
 
-_TOKEN_TYPES = frozenset(t for base in _TOKENS for t in _subclasses(base))
+_TOKEN_TYPES = frozenset(t for base in _TOKENS for t in subclasses(base))
 # The node types a walk enters: one set lookup where `isinstance(value, cst.CSTNode)` (an ABC
 # check) and a token test cost several times more, on every field of every node.
-_WALKED = frozenset(_subclasses(cst.CSTNode) - _TOKEN_TYPES)
+_WALKED = frozenset(subclasses(cst.CSTNode) - _TOKEN_TYPES)
 
 # Where a node's dataclass fields are not in source order, the order libcst visits them in.
 _SOURCE_ORDER = {
@@ -170,7 +170,7 @@ def children(node: cst.CSTNode) -> list[cst.CSTNode]:
 
 
 # Every node type, tokens included: a replacement may be anywhere.
-_NODE_TYPES = frozenset(_subclasses(cst.CSTNode))
+_NODE_TYPES = frozenset(subclasses(cst.CSTNode))
 _all_fields: dict[type, tuple[str, ...]] = {}
 
 
@@ -178,6 +178,7 @@ def replaced(
     node: cst.CSTNode,
     replacements: dict[int, cst.CSTNode],
     statements: Union[list, None] = None,
+    syntax_only: bool = False,
 ) -> tuple[cst.CSTNode, int]:
     """`node` with each node whose id is a key of `replacements` replaced by its value, as a
     `CSTTransformer` that returns the replacement on leaving a node gives it (a replacement of
@@ -187,10 +188,13 @@ def replaced(
     Only the nodes on the way to a replacement are rebuilt; the rest stay the very same objects.
     libcst's `visit` rebuilds every node it enters, which made vetting a fix cost more than
     finding it. `statements`: given a list, (before, after) is appended for each innermost
-    statement a replacement was made in (or `node` itself, when none holds it)."""
+    statement a replacement was made in (or `node` itself, when none holds it). `syntax_only`:
+    look among the nodes `walk` enters only (no token, no whitespace): what is found there is
+    replaced as by the whole search, which finds nothing else when it finds as many."""
     made = [0]
     hit = [False] if statements is not None else None
-    after = _replaced(node, replacements, made, hit, statements)
+    fields, types = (_fields_of, _WALKED) if syntax_only else (_every_field, _NODE_TYPES)
+    after = _replaced(node, replacements, made, hit, statements, fields, types)
     if hit is not None and hit[0]:
         statements.append((node, after))  # type: ignore[union-attr]
     return after, made[0]
@@ -203,16 +207,20 @@ def replaced_in(
     statements: Union[list, None] = None,
 ) -> tuple[cst.Module, set[int]]:
     """`replaced(module, replacements)`, looking in the top-level statements `tops` only (a
-    module of thousands of nodes with one fix); in the whole module when a replacement is
-    elsewhere. Also: the indices of the statements looked in. `statements`: as `replaced`'s."""
-    body = list(module.body)
-    made = 0
-    found: list = []
-    for index in sorted(tops):
-        if index < len(body):
-            body[index], count = replaced(body[index], replacements, found)
-            made += count
-    if made != len(replacements):
+    module of thousands of nodes with one fix), among their syntax nodes first; in the whole
+    module when a replacement is elsewhere. Also: the indices of the statements looked in.
+    `statements`: as `replaced`'s."""
+    for syntax_only in (True, False):
+        body = list(module.body)
+        made = 0
+        found: list = []
+        for index in sorted(tops):
+            if index < len(body):
+                body[index], count = replaced(body[index], replacements, found, syntax_only)
+                made += count
+        if made == len(replacements):
+            break
+    else:
         whole = replaced(module, replacements, statements)[0]
         return whole, set(range(len(body)))  # type: ignore[return-value]
     if statements is not None:
@@ -222,7 +230,14 @@ def replaced_in(
     return module.with_changes(body=type(module.body)(body)), set(tops)
 
 
-_STATEMENTS = (cst.SimpleStatementLine, cst.BaseCompoundStatement)
+_STATEMENTS = frozenset(subclasses(cst.SimpleStatementLine) | subclasses(cst.BaseCompoundStatement))
+
+
+def _every_field(node_type: type) -> tuple[str, ...]:
+    names = _all_fields.get(node_type)
+    if names is None:
+        names = _all_fields[node_type] = tuple(f.name for f in dataclasses.fields(node_type))
+    return names
 
 
 def _replaced(
@@ -231,6 +246,8 @@ def _replaced(
     made: list[int],
     hit: Union[list[bool], None],
     statements: Union[list, None],
+    fields: Callable[[type], tuple[str, ...]],
+    types: frozenset[type],
 ) -> cst.CSTNode:
     new = replacements.get(id(node))
     if new is not None:
@@ -239,25 +256,22 @@ def _replaced(
             hit[0] = True  # the innermost statement around it will say so
         return new
     node_type = type(node)
-    names = _all_fields.get(node_type)
-    if names is None:
-        names = _all_fields[node_type] = tuple(f.name for f in dataclasses.fields(node_type))
-    statement = hit is not None and isinstance(node, _STATEMENTS)
+    statement = hit is not None and node_type in _STATEMENTS
     if statement:
         outer, hit[0] = hit[0], False  # type: ignore[index]
     changes: dict[str, object] = {}
-    for name in names:
+    for name in fields(node_type):
         value = getattr(node, name)
         value_type = type(value)
-        if value_type in _NODE_TYPES:
-            after = _replaced(value, replacements, made, hit, statements)
+        if value_type in types:
+            after = _replaced(value, replacements, made, hit, statements, fields, types)
             if after is not value:
                 changes[name] = after
         elif value_type is list or value_type is tuple:
             items = None
             for index, item in enumerate(value):
-                if type(item) in _NODE_TYPES:
-                    after = _replaced(item, replacements, made, hit, statements)
+                if type(item) in types:
+                    after = _replaced(item, replacements, made, hit, statements, fields, types)
                     if after is not item:
                         if items is None:
                             items = list(value)
