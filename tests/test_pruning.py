@@ -450,10 +450,13 @@ def test_a_source_python_cannot_parse_is_left_alone(source):
     assert pruning.prune(source, SEEDS) == source
 
 
-def test_test_files_and_suppression_comments_are_not_pruned():
+def test_test_files_markdown_pages_and_suppression_comments_are_not_pruned():
     assert not pruning.prunable(Path("tests/test_app.py"), "x = 1\n")
     assert not pruning.prunable(Path("app.py"), "x = 1  # NoQA: MEM201\n")
+    assert not pruning.prunable(Path("docs/quickstart.mdx"), "x = 1\n")
+    assert not pruning.prunable(Path("README.md"), "x = 1\n")
     assert pruning.prunable(Path("app.py"), b"x = 1\n")
+    assert pruning.prunable(Path("walkthrough.ipynb"), "x = 1\n")
 
 
 # Statement by statement, positions come from generating only the statements with findings,
