@@ -267,6 +267,25 @@ with pytest.raises(Exception):
 with pytest.raises(Exception):
     requests.post(URL, json={"query": "q", "user_id": "u"})  # expect: reported MEM101
 """,
+    "bindings in a top-level `try` or `if` block count, whatever is around the calls": PLATFORM
+    + """
+import pytest
+
+try:
+    from mem0.exceptions import ValidationError
+except ImportError:
+    pass
+
+if pytest:
+    class ValueError(Exception):  # the builtin's name, bound in a block
+        pass
+
+def test_blocks():
+    with pytest.raises(ValidationError):
+        client.search("q", filters={"user_id": "u"}, top_k=-5)  # expect: silenced
+    with pytest.raises(ValueError):
+        client.search("q", user_id="u")  # expect: reported MEM101
+""",
     "a name bound to something else is not the SDK's class": OSS
     + """
 import pytest

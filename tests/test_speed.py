@@ -239,6 +239,47 @@ def test_replaced_names_the_innermost_statement_of_each_replacement(name):
             assert (after is fixed) if before is module else (after is not before)
 
 
+@pytest.mark.parametrize("name", sorted(FIXTURES)[:12])
+def test_replaced_in_looks_among_syntax_nodes_first_and_finds_tokens_too(monkeypatch, name):
+    """`replaced_in` searches the syntax nodes (what `walk` enters) of the statements named
+    first, then all their nodes, then the module's: each writes what libcst's transformer
+    writes. Replacing syntax nodes (none inside another) needs no search among the tokens."""
+    from mem0lint import walk as walk_module
+
+    module = cst.parse_module(ALL_SOURCES[name])
+    everything = _Everything()
+    module.visit(everything)
+    syntax = {id(node) for node in _walked_syntax(module)}
+    every_field = walk_module._every_field
+    searched_tokens: list = []
+    monkeypatch.setattr(
+        walk_module, "_every_field", lambda t: searched_tokens.append(t) or every_field(t)
+    )
+    tops = set(range(len(module.body)))
+    for step in (7, 23):
+        picked = everything.nodes[1::step]
+        with_tokens = {id(n): _marked(n) for n in picked}
+        fixed, _ = walk_module.replaced_in(module, with_tokens, tops)
+        assert fixed.code == module.visit(_ReplaceOnLeave(with_tokens)).code
+        inner = {id(n) for p in picked for n in _walked(p) if n is not p}
+        syntax_only = {id(n): _marked(n) for n in picked if id(n) in syntax - inner}
+        searched_tokens.clear()
+        fixed, _ = walk_module.replaced_in(module, syntax_only, tops)
+        assert fixed.code == module.visit(_ReplaceOnLeave(syntax_only)).code
+        assert not searched_tokens
+
+
+def _walked_syntax(module: cst.CSTNode) -> list[cst.CSTNode]:
+    from mem0lint.walk import children
+
+    found, stack = [], [module]
+    while stack:
+        node = stack.pop()
+        found.append(node)
+        stack.extend(children(node))
+    return found
+
+
 def test_a_fix_is_vetted_by_the_statement_it_is_in():
     """A replacement that makes a statement inside a method unparsable (a string in the quote
     of the f-string around it, before Python 3.12) is refused; only that statement is read."""
@@ -303,6 +344,37 @@ def test_a_module_whose_text_spells_no_mock_word_is_not_walked_for_one(monkeypat
         assert bool(walked) == walks
         walked.clear()
         assert {d.code for d in engine.lint(module, rules)} == found  # no text: the walk
+
+
+def test_vetting_a_fix_does_not_walk_for_a_mock_word_the_text_does_not_spell(monkeypatch):
+    """Vetting checks the fixed module again, told what it spells (the text and each fix's
+    code): MEM140 asks whether it spells a mock word without walking it."""
+    from mem0lint.results import Applicability
+    from mem0lint.rules.surface import awaits
+
+    walked: list = []
+    real = awaits._mentions_a_mock
+    monkeypatch.setattr(awaits, "_mentions_a_mock", lambda node: walked.append(node) or real(node))
+    rules = engine.RuleSet(engine.Settings())
+    text = (
+        "from mem0 import AsyncMemoryClient\n\nclient = AsyncMemoryClient()\n\n\n"
+        "async def f():\n"
+        '    client.search("q", filters={"$and": [{"user_id": "u"}, {"agent_id": "a"}]})\n'
+    )
+    found = engine.lint(engine.parse(text), rules, source=text)
+    assert {d.code for d in found} == {"MEM140", "MEM201", "MEM403"}
+    assert any(d.fix.applicability is Applicability.SAFE for d in found)  # so it was vetted
+    assert not walked
+    assert "Mock" in engine._spelled_after_fixes(text, [_with_edit("Mock()")])
+
+
+def _with_edit(content: str):
+    from mem0lint.results import Edit
+
+    class _Found:
+        edits = [Edit(content, (1, 1), (1, 1))]
+
+    return _Found()
 
 
 def _walked(node: cst.CSTNode) -> list[cst.CSTNode]:
