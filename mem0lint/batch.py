@@ -177,17 +177,13 @@ def triage(
     # Every file of the walk scanned now, none spelling an SDK word: an import that finds a
     # file of the run finds one of these, so only the others' imports need searching.
     whole_walk = bool(uncovered) and not kept_any and len(to_read) == len(sources)
-    if whole_walk:
-        closed = modules.closed_without_sdk(fresh, names, uncovered)
-        if closed:
-            # What an import of the run finds may be any of its files, in any folder it walked.
+    if uncovered and not whole_walk:  # some file spells an SDK word: every import is searched
+        _resolve_all(uncovered, names, modules, jobs)
+    closed = modules.closed_without_sdk(fresh, names, uncovered if whole_walk else None)
+    if closed:
+        if whole_walk:  # what an import of the run finds may be any file, in any folder walked
             modules.consulted.update(uncovered)
             modules.consulted.update(modules.coverage.walked)  # type: ignore[union-attr]
-    else:
-        if uncovered:  # some file spells an SDK word: every import of the others is searched
-            _resolve_all(uncovered, names, modules, jobs)
-        closed = modules.closed_without_sdk(fresh, names)
-    if closed:
         # Nothing the dropped files import, at any depth, spells an SDK word (a site-packages,
         # a standard library): no file's imports need following one by one.
         for _ in dropped:

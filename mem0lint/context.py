@@ -138,11 +138,14 @@ class _Scan:
         # The statements the calls are in, whole; of the others, what binds module-level names
         # (imports, classes, assignments; `if` / `try` blocks around imports), not functions.
         self._walk([module.body[i] for i in sorted(units) if i < len(module.body)], wanted)
-        others = [s for i, s in enumerate(module.body) if i not in units]
-        for statement in others:
+        others = []
+        for index, statement in enumerate(module.body):
+            if index in units:
+                continue
             if type(statement) in _DEFINITIONS:
-                self._bindings(statement)
-        others = [s for s in others if type(s) not in _DEFINITIONS]
+                self._bindings(statement)  # its name; its body does not run here
+            else:
+                others.append(statement)
         if wanted.issubset(self.around):
             self._walk_statements(others)  # what binds is a statement: no expression holds one
         else:  # a call judged outside its unit (a wrapper's): looked for everywhere, as ever

@@ -239,7 +239,7 @@ def plan(
     holds, parsed = may_hold_client(source, imports, local, test)
     if not holds:
         return None  # no call in it can be on a client
-    if test or not prunable(path, source):
+    if test or not _prunable_shape(path, source):
         return source, None
     return analyse(source, seeds, local, imports, parsed)
 
@@ -548,11 +548,16 @@ def prunable(path: Path, source: Source) -> bool:
     return (
         not _OFF.get()
         and not is_test_file(path)
-        and file_type(path) != MARKDOWN
         and not mentions_noqa(source)
-        and not _LONE_BACKSLASH.search(
-            source if isinstance(source, str) else source.decode("latin-1")
-        )
+        and _prunable_shape(path, source)
+    )
+
+
+def _prunable_shape(path: Path, source: Source) -> bool:
+    """What `prunable` asks beyond what `plan` asked first: not a Markdown page, no line of a
+    lone backslash."""
+    return file_type(path) != MARKDOWN and not _LONE_BACKSLASH.search(
+        source if isinstance(source, str) else source.decode("latin-1")
     )
 
 

@@ -249,7 +249,9 @@ def test_replaced_in_looks_among_syntax_nodes_first_and_finds_tokens_too(monkeyp
     module = cst.parse_module(ALL_SOURCES[name])
     everything = _Everything()
     module.visit(everything)
-    syntax = {id(node) for node in _walked_syntax(module)}
+    from mem0lint.rules.surface.results import _parents_within
+
+    syntax = set(_parents_within(module))  # every node `walk` enters
     every_field = walk_module._every_field
     searched_tokens: list = []
     monkeypatch.setattr(
@@ -267,17 +269,6 @@ def test_replaced_in_looks_among_syntax_nodes_first_and_finds_tokens_too(monkeyp
         fixed, _ = walk_module.replaced_in(module, syntax_only, tops)
         assert fixed.code == module.visit(_ReplaceOnLeave(syntax_only)).code
         assert not searched_tokens
-
-
-def _walked_syntax(module: cst.CSTNode) -> list[cst.CSTNode]:
-    from mem0lint.walk import children
-
-    found, stack = [], [module]
-    while stack:
-        node = stack.pop()
-        found.append(node)
-        stack.extend(children(node))
-    return found
 
 
 def test_a_fix_is_vetted_by_the_statement_it_is_in():
