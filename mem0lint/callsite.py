@@ -299,14 +299,17 @@ def _literal_tail(url: cst.BaseExpression, scope: Scope) -> str | None:
 
 
 def _literal_end(url: cst.BaseExpression, scope: Scope, first: bool, depth: int = 0) -> str | None:
-    """The literal start (`first`) or end of a URL: a string, an f-string's first or last text,
-    `BASE + "/path/"`, a name bound once to one of those; for the start, also the default of
-    `os.environ.get("MEM0_HOST", "https://api.mem0.ai")`."""
+    """The literal start (`first`) or end of a URL, as written: a string, the first or last of
+    strings written side by side, an f-string's first or last text, `BASE + "/path/"`, a name
+    bound once to one of those; for the start, also the default of
+    `os.environ.get("MEM0_HOST", "https://api.mem0.ai")`. Escapes are not read: what is judged
+    is spelled in the file's bytes, which is what the prefilter and pruning.plan look for."""
     if depth > 5:
         return None
-    if isinstance(url, (cst.SimpleString, cst.ConcatenatedString)):
-        value = url.evaluated_value
-        return value if isinstance(value, str) else None
+    if isinstance(url, cst.SimpleString):
+        return None if "b" in url.prefix.lower() else url.raw_value
+    if isinstance(url, cst.ConcatenatedString):
+        return _literal_end(url.left if first else url.right, scope, first, depth)
     if isinstance(url, cst.FormattedString):
         part = (url.parts[0] if first else url.parts[-1]) if url.parts else None
         if isinstance(part, cst.FormattedStringText):
@@ -315,7 +318,7 @@ def _literal_end(url: cst.BaseExpression, scope: Scope, first: bool, depth: int 
             return _literal_end(part.expression, scope, first, depth + 1)
         return None
     if isinstance(url, cst.BinaryOperation) and isinstance(url.operator, cst.Add):
-        return _literal_end(url.left if first else url.right, scope, first, depth + 1)
+        return _literal_end(url.left if first else url.right, scope, first, depth)
     if isinstance(url, cst.Name):
         bindings = scope.lookup(url.value)
         if len(bindings) == 1 and bindings[0].kind == "value":

@@ -65,16 +65,22 @@ class ImportTaint:
     MemoryConfig`); it is still kept.
 
     `project`: the file's view of the project index (None: the file judged alone, where the
-    index gives nothing); `receivers`: the configured receivers' dotted names."""
+    index gives nothing); `receivers`: the configured receivers' dotted names; `transports`:
+    whether an HTTP client (`requests`, `httpx`) counts. It gives a finding only through a raw
+    REST call whose URL spells the Platform's host in this module (`spells_platform_host`), so
+    elsewhere only the SDKs' clients count (`without_transports`)."""
 
     def __init__(
         self,
         project: object | None,
         receivers: Iterable[str] = (),
         essential: Iterable[str] = (),
+        transports: bool = True,
     ) -> None:
         self.project = project
-        self.known = _known_names() | frozenset(receivers)
+        self.receivers = tuple(receivers)
+        self.transports = transports
+        self.known = _known_names(transports) | frozenset(self.receivers)
         # The seeds that do not come through an import: the configured receivers' last parts,
         # the classes a docs page uses unimported (and what the caller adds: `essential`).
         self.essential = (
@@ -83,6 +89,10 @@ class ImportTaint:
             | frozenset(dialects.DOCS_IMPLICIT_CLASSES)
         )
         self._given: dict[str, bool] = {}
+
+    def without_transports(self) -> ImportTaint:
+        """The same judge, counting only the SDKs' clients."""
+        return ImportTaint(self.project, self.receivers, self.essential, transports=False)
 
     def any_gives(self, tree: ast.Module, local: frozenset[str]) -> bool:
         """Does any import of the module, at any depth, give a client (or import `*`)? When none
@@ -104,7 +114,7 @@ class ImportTaint:
         if self.project is None:
             return False
         asks = getattr(self.project, "conftests_may_give", None)
-        return True if asks is None else bool(asks())
+        return True if asks is None else bool(asks(self.transports))
 
     def may_give(self, dotted: str) -> bool:
         given = self._given.get(dotted)
@@ -119,23 +129,18 @@ class ImportTaint:
         if self.project is None:
             return False
         asks = getattr(self.project, "may_bind_client", None)
-        return True if asks is None else bool(asks(dotted))
+        return True if asks is None else bool(asks(dotted, self.transports))
 
 
-@functools.lru_cache(maxsize=1)
-def _known_names() -> frozenset[str]:
+@functools.lru_cache(maxsize=2)
+def _known_names(transports: bool) -> frozenset[str]:
     """Every qualified name binding.py and callsite.py give a meaning to outside the standard
-    library."""
-    return frozenset(
-        {
-            *dialects.CLASS_DIALECT,
-            *dialects.RESOLVABLE_CLASSES,
-            *dialects.RECORD_CLASSES,
-            *dialects.HTTP_POST_FUNCTIONS,
-            *dialects.HTTP_CLIENT_CLASSES,
-            *dialects.DOCS_IMPLICIT_CLASSES.values(),
-        }
-    )
+    library; without the HTTP clients' unless `transports`."""
+    names = {*dialects.CLASS_DIALECT, *dialects.RECORD_CLASSES}
+    names |= {*dialects.DOCS_IMPLICIT_CLASSES.values()}
+    if transports:
+        names |= {*dialects.HTTP_CLIENT_CLASSES, *dialects.HTTP_POST_FUNCTIONS}
+    return frozenset(names)
 
 
 def _standard_library() -> frozenset[str]:
@@ -192,6 +197,16 @@ def holds_no_client(
     if imports.any_gives(tree, local):
         return False
     return not (test and imports.fixtures_may_give())
+
+
+def spells_platform_host(source: Source) -> bool:
+    """May a call in the module send a raw REST request to the Platform? callsite.py judges a
+    `post` on an HTTP client only when its URL's literal head, as written in this module, spells
+    `PLATFORM_HOST`."""
+    from mem0lint.prefilter import _as_scanned
+
+    data = source if isinstance(source, bytes) else source.encode("utf-8", "surrogatepass")
+    return dialects.PLATFORM_HOST.encode() in _as_scanned(data)
 
 
 def _spells_any(source: Source, words: Iterable[str]) -> bool:

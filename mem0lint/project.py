@@ -82,9 +82,11 @@ class ProjectIndex:
         self._parsed: dict[Path, _Parsed | None] = {}
         self._active: set[tuple[str, str]] = set()  # lookups in progress (import cycles)
         self._sent: set[str] = set()
-        self._may_bind: dict[tuple[str, str], bool] = {}  # (dotted, folder) -> `may_bind`
-        self._holds: dict[str, bool] = {}  # module -> may a name of it be a client (`_may_hold`)
-        self._holding: set[str] = set()  # modules being judged (an import cycle)
+        # (dotted, folder, transports) -> `may_bind`
+        self._may_bind: dict[tuple[str, str, bool], bool] = {}
+        # (module, transports) -> may a name of it be a client (`_may_hold`)
+        self._holds: dict[tuple[str, bool], bool] = {}
+        self._holding: set[tuple[str, bool]] = set()  # modules being judged (an import cycle)
 
     @classmethod
     def for_paths(
@@ -189,11 +191,12 @@ class ProjectIndex:
                     self._active.discard(key)
         return None
 
-    def conftests_may_give(self, path: Path) -> bool:
-        """May a fixture that `fixture` finds for the test file `path` give a client? Only
-        when one of the conftest.py files it would read, up to the project's top, may hold a
-        client at all (`_may_hold`: its own imports, and the conftest.py files above it)."""
-        return any(self._may_hold(conftest) for conftest in self._conftests(path))
+    def conftests_may_give(self, path: Path, transports: bool = True) -> bool:
+        """May a fixture that `fixture` finds for the test file `path` give a client (an HTTP
+        client counted when `transports`)? Only when one of the conftest.py files it would read,
+        up to the project's top, may hold one at all (`_may_hold`: its own imports, and the
+        conftest.py files above it)."""
+        return any(self._may_hold(conftest, transports) for conftest in self._conftests(path))
 
     def _conftests(self, path: Path) -> Iterator[Path]:
         """The conftest.py files above `path` that `fixture` reads, nearest first, up to the
@@ -209,17 +212,18 @@ class ProjectIndex:
                 return
             folder = parent
 
-    def may_bind(self, dotted: str, near: Path) -> bool:
-        """Could `_lookup` find a client at `dotted` or at any name under it (`dotted.x.y`)?
-        False only when proved not (pruning.py asks it of each import): `_lookup` finds none at
-        `dotted` itself (its module is not found, `_cannot_bind` says so from its bytes, or
-        nothing in it can be a client: `_may_hold`), and no module is found under it (the file
-        of `dotted.x` is located through every part of `dotted`)."""
+    def may_bind(self, dotted: str, near: Path, transports: bool = True) -> bool:
+        """Could `_lookup` find a client (an HTTP client counted when `transports`) at `dotted`
+        or at any name under it (`dotted.x.y`)? False only when proved not (pruning.py asks it
+        of each import): `_lookup` finds none at `dotted` itself (its module is not found,
+        `_cannot_bind` says so from its bytes, or nothing in it can be a client: `_may_hold`),
+        and no module is found under it (the file of `dotted.x` is located through every part of
+        `dotted`)."""
         near = Path(os.path.abspath(near))
-        key = (dotted, str(near.parent))
+        key = (dotted, str(near.parent), transports)
         found = self._may_bind.get(key)
         if found is None:
-            found = self._may_bind_uncached(dotted, near)
+            found = self._may_bind_uncached(dotted, near, transports)
             if not self._finds_itself(dotted, near):  # then the answer is `near`'s alone
                 self._may_bind[key] = found
         return found
@@ -228,7 +232,7 @@ class ProjectIndex:
         head = dotted.rpartition(".")[0]
         return near in (self.finder.locate(dotted, near), head and self.finder.locate(head, near))
 
-    def _may_bind_uncached(self, dotted: str, near: Path) -> bool:
+    def _may_bind_uncached(self, dotted: str, near: Path, transports: bool) -> bool:
         # A module that finds itself (`import valkey` in `vector_stores/valkey.py`: the folder
         # of a file is one of its roots) gives nothing through that import that it does not
         # hold by its other imports, which are judged on their own.
@@ -236,14 +240,14 @@ class ProjectIndex:
         if head and attr:
             path = self.finder.locate(head, near)
             elsewhere = path is not None and path != near
-            if elsewhere and not self._cannot_bind(path, attr) and self._may_hold(path):
+            if elsewhere and not self._cannot_bind(path, attr) and self._may_hold(path, transports):
                 return True
         parts = dotted.split(".")
         if not all(parts):
             return False  # `locate` finds nothing for an empty part
         # A module: `dotted.x` may be anything it binds; a package's, a module under it too.
         module = self.finder.locate(dotted, near)
-        if module is not None and module != near and self._may_hold_under(module):
+        if module is not None and module != near and self._may_hold_under(module, transports):
             return True
         for root in self.finder.search_folders(os.path.dirname(os.path.abspath(near))):
             folder = root
@@ -255,37 +259,39 @@ class ProjectIndex:
                 return True  # a folder: `dotted.x` may be a module in it
         return False
 
-    def _may_hold_under(self, module: Path) -> bool:
+    def _may_hold_under(self, module: Path, transports: bool) -> bool:
         """May `module.x` be a client: a package's module, or a name of a module that may hold
         one."""
-        return module.stem == "__init__" or self._may_hold(module)
+        return module.stem == "__init__" or self._may_hold(module, transports)
 
-    def _may_hold(self, path: Path) -> bool:
-        """May any name of the module at `path` be a client? Not when no call in it could be
-        on one (`clientsources.holds_no_client`, judged with its own imports, asked in turn of the
-        modules they come from): then neither `instance` nor `returns` finds one there. A
-        module on an import cycle being judged may (unknown yet)."""
-        key = os.fspath(path)
+    def _may_hold(self, path: Path, transports: bool = True) -> bool:
+        """May any name of the module at `path` be a client (an HTTP client counted when
+        `transports`)? Not when no call in it could be on one (`clientsources.holds_no_client`,
+        judged with its own imports, asked in turn of the modules they come from): then neither
+        `instance` nor `returns` finds one there. A module on an import cycle being judged may
+        (unknown yet). The Platform's host does not matter here: what a module gives another
+        is a client, never a REST call."""
+        key = (os.fspath(path), transports)
         found = self._holds.get(key)
         if found is None:
             if key in self._holding:
                 return True
             self._holding.add(key)
             try:
-                found = self._holds_client(path, is_test_file(path))
+                found = self._holds_client(path, is_test_file(path), transports)
             finally:
                 self._holding.discard(key)
             self._holds[key] = found
         return found
 
-    def _holds_client(self, path: Path, test: bool) -> bool:
+    def _holds_client(self, path: Path, test: bool, transports: bool) -> bool:
         """`clientsources.may_hold_client` for the module at `path`, judged with its own
         imports. Unreadable: it may."""
         data = self.finder.read(os.fspath(path))
         if data is None:
             return True
         view = self.view(path)
-        imports = ImportTaint(view, self.receivers)
+        imports = ImportTaint(view, self.receivers, transports=transports)
         return may_hold_client(data, imports, view.top_level_names(), test)[0]
 
     def is_local(self, name: str, near: Path) -> bool:
@@ -340,20 +346,21 @@ class ModuleView(ProjectLookup):
     def returns(self, dotted: str) -> Dialect | None:
         return self.index._lookup("returns", dotted, self.path)
 
-    def may_bind_client(self, dotted: str) -> bool:
+    def may_bind_client(self, dotted: str, transports: bool = True) -> bool:
         """Could `instance` or `returns` of `dotted` (as an import of this module spells it),
-        or of a name under it, be a client? False only when proved not (ProjectIndex.may_bind)."""
+        or of a name under it, be a client (an HTTP client counted when `transports`)? False
+        only when proved not (ProjectIndex.may_bind)."""
         absolute = self.absolute(dotted)
         if absolute.startswith("."):
             return False  # beyond the top: never found
-        return self.index.may_bind(absolute, self.path)
+        return self.index.may_bind(absolute, self.path, transports)
 
     def top_level_names(self) -> frozenset[str]:
         return _LocalNames(self.index, self.path)  # type: ignore[return-value]
 
-    def conftests_may_give(self) -> bool:
+    def conftests_may_give(self, transports: bool = True) -> bool:
         """May `fixture` find a client for some name (ProjectIndex.conftests_may_give)?"""
-        return is_test_file(self.path) and self.index.conftests_may_give(self.path)
+        return is_test_file(self.path) and self.index.conftests_may_give(self.path, transports)
 
     def fixture(self, name: str) -> Dialect | None:
         # pytest injects conftest fixtures only into what it collects: test files and conftests.

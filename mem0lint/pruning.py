@@ -36,7 +36,10 @@ client).
 Before any of this, `plan` asks whether the file holds anything to judge at all: when no import
 may give a client, no essential seed is spelled and (a test file) no conftest.py above it may
 give a fixture that is one, no call can be on a client, and libcst is not asked to parse it
-(`clientsources.may_hold_client`). That question is asked of test files too.
+(`clientsources.may_hold_client`). That question is asked of test files too. An HTTP client
+(`requests`, `httpx`) counts as a client, in both questions, only where the module spells the
+Platform's host (`clientsources.spells_platform_host`): callsite.py judges a call on one only
+when it posts to a URL whose literal head names that host, and no rule judges any other.
 
 Not pruned at all: test files (their fixtures may come from a conftest; seeding the conftest
 fixtures that give a client was proved exact, but on test files the analysis cost as much as
@@ -68,6 +71,7 @@ from mem0lint.clientsources import (
     _standard_library_only,
     may_hold_client,
     python_tree,
+    spells_platform_host,
 )
 from mem0lint.documents import MARKDOWN, file_type
 from mem0lint.project import is_test_file
@@ -236,6 +240,8 @@ def plan(
     if _OFF.get() or mentions_noqa(source):
         return source, None  # a suppression comment is judged whatever the calls are
     test = is_test_file(path)
+    if not spells_platform_host(source):
+        imports = imports.without_transports()  # an HTTP client gives no finding here
     holds, parsed = may_hold_client(source, imports, local, test)
     if not holds:
         return None  # no call in it can be on a client

@@ -55,10 +55,10 @@ def _write(folder: Path, files: dict[str, str]) -> None:
         path.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
 
 
-def _pruned_text(path: Path) -> str:
+def _pruned_text(path: Path, transports: bool = True) -> str:
     """What libcst would parse of `path` in a check (runner.py's seeds and import judge)."""
     view = ProjectIndex().view(path)
-    imports = clientsources.ImportTaint(view, ())
+    imports = clientsources.ImportTaint(view, (), transports=transports)
     text = path.read_text(encoding="utf-8")
     return pruning.analyse(text, pruning.seed_words(), view.top_level_names(), imports)[0]
 
@@ -449,6 +449,96 @@ def test_a_function_of_a_module_where_nothing_can_be_a_client_gives_none(tmp_pat
     assert _plan(tmp_path / "app" / "use_utils.py") is None
     assert _plan(tmp_path / "app" / "use_valkey.py") is None
     assert _plan(tmp_path / "app" / "valkey.py") is None
+
+
+# HTTP clients count only where the Platform's host is spelled --------------------------------
+
+BODY = 'json={"query": "q", "user_id": "u"})\n'  # MEM101 on the Platform's search endpoint
+TRANSPORTS = {
+    "pyproject.toml": "[project]\nname = 'app'\n",
+    "app/__init__.py": "",
+    "app/http.py": """
+        import httpx
+
+        BASE = "https://api.mem0.ai"
+
+
+        def make():
+            return httpx.Client()
+        """,
+    "app/literal.py": "from app.http import make\n\n"
+    'make().post("https://api.mem0.ai/v3/memories/search/", ' + BODY,
+    "app/side_by_side.py": "import requests\n\n"
+    'requests.post("https://api.mem0.ai" "/v3/memories/search/", ' + BODY,
+    # The host behind an imported name or an escape, or another host: never judged.
+    "app/escaped.py": "import requests\n\n"
+    'requests.post("https://api.mem0\\x2eai/v3/memories/search/", ' + BODY,
+    "app/imported_base.py": "import requests\nfrom app.http import BASE\n\n"
+    'requests.post(f"{BASE}/v3/memories/search/", ' + BODY,
+    "app/sidecar.py": "from app.http import make\n\n"
+    'make().post("http://localhost:8000/v3/memories/search/", ' + BODY,
+    # An SDK client and an HTTP client: the union is judged by no member.
+    "app/mixed.py": """
+        import os
+
+        import httpx
+        from mem0 import MemoryClient
+
+        either = MemoryClient() if os.environ.get("SDK") else httpx.Client()
+        either.search("q", filters={"$and": [{"user_id": "u"}]}, user_id="u")
+
+
+        def helper():
+            return httpx.Client()
+
+
+        MemoryClient().search("q", user_id="u")
+        """,
+    "tests/conftest.py": """
+        import httpx
+        import pytest
+
+
+        @pytest.fixture
+        def http():
+            return httpx.Client()
+        """,
+    "tests/test_platform.py": "def test_search(http):\n"
+    '    http.post("https://api.mem0.ai/v3/memories/search/", ' + BODY,
+    "tests/test_sidecar.py": "def test_search(http):\n"
+    '    http.post("http://sidecar/v3/memories/search/", ' + BODY,
+}
+
+
+def test_an_http_client_counts_only_where_the_module_spells_the_platform_s_host(tmp_path):
+    _write(tmp_path, TRANSPORTS)
+    found = assert_same_findings(tmp_path)
+    judged = {(Path(f[0]).name, f[2]) for f in found}
+    assert judged == {
+        ("literal.py", "MEM101"),
+        ("side_by_side.py", "MEM101"),
+        ("mixed.py", "MEM101"),
+        ("test_platform.py", "MEM101"),
+    }
+    assert [f[4][0] for f in found if Path(f[0]).name == "mixed.py"] == [14]  # not the union
+    for name in ("imported_base.py", "escaped.py", "sidecar.py"):
+        assert _plan(tmp_path / "app" / name) is None, name
+    assert _plan(tmp_path / "tests" / "test_sidecar.py") is None
+    for name in ("literal.py", "side_by_side.py", "mixed.py", "http.py"):
+        assert _plan(tmp_path / "app" / name) is not None, name
+    assert _plan(tmp_path / "tests" / "test_platform.py") is not None
+    # In mixed.py the HTTP helper is no seed: nothing kept mentions it.
+    assert "def helper" not in _pruned_text(tmp_path / "app" / "mixed.py", transports=False)
+    assert "def helper" in _pruned_text(tmp_path / "app" / "mixed.py")
+
+
+def test_what_spells_the_platform_s_host():
+    spells = clientsources.spells_platform_host
+    assert spells('URL = "https://api.mem0.ai/v3/"\n')
+    assert spells("# see mem0.ai\n")  # its bytes: a comment too
+    assert spells("\ufeffx = 1  # mem0.ai\n".encode("utf-16"))  # decoded first
+    assert not spells('URL = "https://api.mem0.io"\nHOST = "mem0"\n')
+    assert not spells('URL = "https://api.mem0\\x2eai"\n')  # an escape is not read
 
 
 # The byte scan of imports, where it says it saw every import, saw them all -----------------------

@@ -36,6 +36,9 @@ JUDGED = {
                 async with s.post(URL, json={"query": "q", "app_id": "x"}) as r:
                     return r
     """,
+    "strings side by side": (
+        'requests.post("https://api.mem0.ai" "/v3/memories/search/", json={"user_id": "u"})'
+    ),
     "body bound to a name": (
         'body = {"query": "q", "user_id": "u"}\n'
         'requests.post(f"{BASE}/v3/memories/search/", json=body)'
@@ -79,6 +82,21 @@ SILENT = {
 @pytest.mark.parametrize("code", SILENT.values(), ids=SILENT.keys())
 def test_other_http_calls_are_not_judged(code):
     assert lint_source(HEAD + code) == []
+
+
+UNSPELLED = {
+    "the host behind an escape": '"https://api.mem0\\x2eai/v3/memories/search/"',
+    "the host split across strings": '"https://api.mem0" ".ai/v3/memories/search/"',
+    "the endpoint behind an escape": '"https://api.mem0.ai/v3/memori\\x65s/search/"',
+}
+
+
+@pytest.mark.parametrize("url", UNSPELLED.values(), ids=UNSPELLED.keys())
+def test_a_url_is_read_as_written(url):
+    # What is judged is spelled in the file's bytes: the prefilter and the pruning gate look
+    # for the host and the endpoint there, and never drop a file that holds a finding.
+    code = f'import requests\nrequests.post({url}, json={{"user_id": "u"}})\n'
+    assert lint_source(code) == []
 
 
 def test_filter_operators_in_the_body_are_checked():
