@@ -25,6 +25,7 @@ from mem0lint.bind import params, paths, values
 from mem0lint.bind.flow import Env, Frame, Point, extend, isinstance_narrowing, join_envs
 from mem0lint.bind.implicit import implicit_class
 from mem0lint.bind.values import Value
+from mem0lint.filtertree import string_value
 from mem0lint.sdk.dialects import RESOLVABLE_CLASSES, Dialect
 from mem0lint.sdk.mem0_async import MEM0_CLASS_NAMES
 from mem0lint.walk import walk
@@ -584,9 +585,8 @@ def _fixture_name(node: cst.FunctionDef) -> str | None:
         for arg in call.args if call is not None else ():
             if arg.keyword is not None and arg.keyword.value == "name":
                 value = arg.value
-                if isinstance(value, cst.SimpleString) and isinstance(value.evaluated_value, str):
-                    return value.evaluated_value
-                return None
+                name = string_value(value) if isinstance(value, cst.SimpleString) else None
+                return name if isinstance(name, str) else None
         return node.name.value
     return None
 
@@ -599,13 +599,15 @@ def _parametrized_names(node: cst.FunctionDef) -> set[str]:
         if not isinstance(expr, cst.Call) or not _dotted(expr.func).endswith("parametrize"):
             continue
         first = expr.args[0].value if expr.args else None
-        if isinstance(first, cst.SimpleString) and isinstance(first.evaluated_value, str):
-            names.update(n.strip() for n in first.evaluated_value.split(","))
+        spelled = string_value(first) if isinstance(first, cst.SimpleString) else None
+        if isinstance(spelled, str):
+            names.update(n.strip() for n in spelled.split(","))
         elif isinstance(first, (cst.List, cst.Tuple)):
             for element in first.elements:
                 value = element.value
-                if isinstance(value, cst.SimpleString) and isinstance(value.evaluated_value, str):
-                    names.add(value.evaluated_value)
+                name = string_value(value) if isinstance(value, cst.SimpleString) else None
+                if isinstance(name, str):
+                    names.add(name)
         else:
             names.add("*")  # cannot tell which parameters it supplies
     return names
@@ -783,7 +785,7 @@ class Resolver:
             return None
         if isinstance(expr, cst.SimpleString):
             try:
-                parsed = cst.parse_expression(expr.evaluated_value)
+                parsed = cst.parse_expression(string_value(expr))
             except (cst.ParserSyntaxError, TypeError, ValueError):
                 return None
             return self.value_of_annotation(parsed, scope, depth + 1)

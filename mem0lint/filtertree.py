@@ -67,10 +67,24 @@ class DictValue:
 FilterNode = Union[DictValue, ListValue, Scalar, Opaque]
 
 
+def string_value(node: cst.SimpleString | cst.ConcatenatedString) -> str | bytes | None:
+    """`node.evaluated_value`, which libcst finds with `ast.literal_eval`: a compile per string.
+    A string with no backslash and no carriage return (which Python reads as a newline) is its
+    text between the quotes, unless it is bytes or an f-string."""
+    if isinstance(node, cst.SimpleString):
+        text = node.value
+        if "\\" not in text and "\r" not in text:
+            quote = text[-3:] if text[-3:] in ('"""', "'''") else text[-1]
+            start = text.index(quote)
+            if start == 0 or text[:start].lower() in ("r", "u"):
+                return text[start + len(quote) : -len(quote)]
+    return node.evaluated_value
+
+
 def literal_value(node: cst.BaseExpression) -> tuple[bool, object]:
     """(True, value) for a plain literal, else (False, None)."""
     if isinstance(node, (cst.SimpleString, cst.ConcatenatedString)):
-        value = node.evaluated_value
+        value = string_value(node)
         if isinstance(value, str):
             return True, value
         return False, None

@@ -7,6 +7,7 @@ reports less.
 
 from __future__ import annotations
 
+import ast
 import os
 import subprocess
 import sys
@@ -20,6 +21,7 @@ from libcst.metadata import MetadataWrapper, PositionProvider
 
 from mem0lint import engine, pipeline, prefilter
 from mem0lint.binding import BindingCollector
+from mem0lint.filtertree import string_value
 from mem0lint.modes import Mode
 from mem0lint.positions import node_ranges
 from mem0lint.walk import replaced, walk
@@ -372,6 +374,49 @@ def _walked(node: cst.CSTNode) -> list[cst.CSTNode]:
     found = _Everything()
     node.visit(found)
     return found.nodes
+
+
+# --- string values -----------------------------------------------------------------------------
+
+STRING_BODIES = ["", "user_id", "$and", "it's", 'a"b', "x\ny", "x\r\ny", "\\n", "é", "{x}", "\\"]
+
+
+def _string_literals() -> list[str]:
+    literals = []
+    for prefix in ("", "r", "R", "u", "U", "b", "B", "rb", "Br"):
+        for quote in ('"', "'", '"""', "'''"):
+            for body in STRING_BODIES:
+                literals.append(prefix + quote + body + quote)
+    for source in ALL_SOURCES.values():  # every string of the fixtures and the corpus
+        try:
+            tree = ast.parse(source)
+        except SyntaxError:
+            continue  # a fixture of code this Python cannot parse
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, (str, bytes)):
+                literals.append(ast.get_source_segment(source, node) or "''")
+    return literals
+
+
+def test_a_string_s_value_is_libcst_s_evaluated_value():
+    read = 0
+    for literal in _string_literals():
+        try:
+            node = cst.parse_expression(literal)
+        except cst.ParserSyntaxError:
+            continue  # a newline in a one-quote string
+        if isinstance(node, (cst.SimpleString, cst.ConcatenatedString)):
+            assert _outcome(string_value, node) == _outcome(lambda n: n.evaluated_value, node)
+            read += 1
+    assert read > 500
+
+
+def _outcome(read, node) -> tuple:
+    try:
+        value = read(node)
+    except SyntaxError as error:  # `b"é"`: libcst parses it, Python does not
+        return ("raises", type(error))
+    return (type(value), value)
 
 
 def test_deeply_nested_code_is_an_error_not_a_crash(tmp_path):

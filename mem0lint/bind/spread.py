@@ -26,6 +26,7 @@ from typing import Optional
 import libcst as cst
 
 from mem0lint.bind.flow import Point
+from mem0lint.filtertree import string_value
 from mem0lint.walk import walk
 
 
@@ -72,7 +73,7 @@ def spread(call: cst.Call, scope) -> Optional[cst.Call]:
 def _key(element: cst.BaseDictElement) -> Optional[str]:
     if not isinstance(element, cst.DictElement) or not isinstance(element.key, cst.SimpleString):
         return None
-    value = element.key.evaluated_value
+    value = string_value(element.key)
     if not isinstance(value, str) or not value.isidentifier() or keyword.iskeyword(value):
         return None
     return value
@@ -128,8 +129,8 @@ class _Uses(cst.CSTVisitor):
         key = None
         if len(target.slice) == 1 and isinstance(target.slice[0].slice, cst.Index):
             index = target.slice[0].slice.value
-            if isinstance(index, cst.SimpleString) and isinstance(index.evaluated_value, str):
-                key = index.evaluated_value
+            value = string_value(index) if isinstance(index, cst.SimpleString) else None
+            key = value if isinstance(value, str) else None
         if key is None:
             self.bad = True
         else:

@@ -7,7 +7,7 @@ from typing import Iterator
 import libcst as cst
 
 from mem0lint.callsite import CallSite
-from mem0lint.filtertree import Scalar
+from mem0lint.filtertree import Scalar, string_value
 from mem0lint.rule import Example, Finding, Rule, Severity
 from mem0lint.rules.entities.shared import entity_conditions
 from mem0lint.sdk.dialects import OPEN_SOURCE
@@ -81,7 +81,7 @@ class OssWildcardEntity(Rule):
             arg = given.get(name)
             if arg is None or not isinstance(arg.value, cst.SimpleString):
                 continue
-            if arg.value.evaluated_value == "*":
+            if string_value(arg.value) == "*":
                 yield Finding(
                     arg,
                     f'`delete_all({name}="*")` is not "every {name}": the store skips the '

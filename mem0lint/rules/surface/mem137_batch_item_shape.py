@@ -8,6 +8,7 @@ import libcst as cst
 
 from mem0lint import fixes
 from mem0lint.callsite import CallSite
+from mem0lint.filtertree import string_value
 from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
 from mem0lint.sdk.dialects import PLATFORM
 
@@ -44,7 +45,7 @@ def _keys(node: cst.Dict) -> dict[str, cst.DictElement] | None:
             element.key, cst.SimpleString
         ):
             return None
-        value = element.key.evaluated_value
+        value = string_value(element.key)
         if not isinstance(value, str):
             return None
         keys[value] = element

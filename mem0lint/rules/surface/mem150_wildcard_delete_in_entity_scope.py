@@ -7,6 +7,7 @@ from typing import Iterator
 import libcst as cst
 
 from mem0lint.callsite import CallSite
+from mem0lint.filtertree import string_value
 from mem0lint.rule import Example, Finding, Rule, Severity
 from mem0lint.rules.surface.entity_scope import entity_parameter
 from mem0lint.sdk.dialects import PLATFORM
@@ -55,7 +56,7 @@ class WildcardDeleteInEntityScope(Rule):
             if (
                 name in DELETE_USERS_SCOPE
                 and isinstance(value, cst.SimpleString)
-                and value.evaluated_value == DELETE_ALL_WILDCARD
+                and string_value(value) == DELETE_ALL_WILDCARD
             ):
                 wildcards.append((name, arg))
         if not wildcards:

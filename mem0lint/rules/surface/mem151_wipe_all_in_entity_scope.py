@@ -7,6 +7,7 @@ from typing import Iterator
 import libcst as cst
 
 from mem0lint.callsite import CallSite
+from mem0lint.filtertree import string_value
 from mem0lint.rule import Example, Finding, Rule, Severity
 from mem0lint.rules.surface.entity_scope import entity_parameter
 from mem0lint.sdk.dialects import MEM0
@@ -17,7 +18,7 @@ def _falsy_literal(node: cst.BaseExpression) -> bool:
     if isinstance(node, cst.Name):
         return node.value in ("None", "False")
     if isinstance(node, cst.SimpleString):
-        return node.evaluated_value == ""
+        return string_value(node) == ""
     return False
 
 
