@@ -454,15 +454,21 @@ def check_groups(
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
     chunk = max(1, len(items) // (workers * 16))  # small chunks: workers end together
+    # Largest first: a big file taken last would keep one worker busy while the others idle.
+    order = sorted(range(len(items)), key=lambda i: -len(items[i][4] or b""))
+    done: list[FileReport | None] = [None] * len(items)
     with ProcessPoolExecutor(
         max_workers=workers,
         mp_context=context,
         initializer=_start_worker,
         initargs=(every_settings, index),
     ) as pool:
-        for (number, *_), report in zip(items, pool.map(_work, items, chunksize=chunk)):
-            reports[number].append(report)
+        largest_first = [items[i] for i in order]
+        for i, report in zip(order, pool.map(_work, largest_first, chunksize=chunk)):
+            done[i] = report
             tick()
+    for (number, *_), report in zip(items, done):
+        reports[number].append(report)  # type: ignore[arg-type]
     return reports
 
 

@@ -668,3 +668,21 @@ def test_groups_of_settings_are_checked_in_one_pool_with_their_own_rules(tmp_pat
     assert pooled.stdout == serial.stdout and pooled.exit_code == serial.exit_code == 1
     flagged = {line.split(":")[0] for line in serial.stdout.splitlines() if "MEM102" in line}
     assert len(flagged) == 15 and all("/one/" in path for path in flagged)
+
+
+def test_a_pool_takes_the_largest_files_first_and_reports_in_the_serial_order(tmp_path):
+    """batch.check_groups hands the pool the largest files first (a big file taken last keeps
+    one worker busy while the others idle); the reports come back in the serial run's order."""
+    bad = "from mem0 import MemoryClient\n\nMemoryClient().search('q', limit=3)\n"
+    for i in range(40):
+        (tmp_path / f"m{i:02}.py").write_text(bad + "x = 1\n" * ((i * 7) % 40))
+
+    def reports(jobs: int) -> list[tuple]:
+        options = pipeline.Options(paths=(str(tmp_path),), no_cache=True, jobs=jobs)
+        return [
+            (str(r.source.path), [(d.code, d.start) for d in r.diagnostics])
+            for r in pipeline.run(options).reports
+        ]
+
+    serial = reports(1)
+    assert reports(2) == serial and len(serial) == 40
