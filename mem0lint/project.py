@@ -19,7 +19,7 @@ import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import Callable, Iterable, Iterator
 
 import libcst as cst
 
@@ -82,11 +82,12 @@ class ProjectIndex:
         self._parsed: dict[Path, _Parsed | None] = {}
         self._active: set[tuple[str, str]] = set()  # lookups in progress (import cycles)
         self._sent: set[str] = set()
-        # (dotted, folder, transports) -> `may_bind`
-        self._may_bind: dict[tuple[str, str, bool], bool] = {}
-        # (module, transports) -> may a name of it be a client (`_may_hold`)
-        self._holds: dict[tuple[str, bool], bool] = {}
-        self._holding: set[tuple[str, bool]] = set()  # modules being judged (an import cycle)
+        # The may-hold questions (`may_bind`, `_may_hold`, `_folder_may_hold`), see `_judged`:
+        self._answers: dict[tuple, bool] = {}
+        self._open: dict[tuple, int] = {}  # the questions being answered -> their depth
+        self._leaned_on = 0  # the least depth of an open question the answer leans on
+        self._pending: dict[tuple, int] = {}  # answered no, leaning on an open question
+        self._folder_budget = 20_000  # folder entries `_any_module_may_hold` may still read
 
     @classmethod
     def for_paths(
@@ -220,13 +221,10 @@ class ProjectIndex:
         and no module is found under it (the file of `dotted.x` is located through every part of
         `dotted`)."""
         near = Path(os.path.abspath(near))
-        key = (dotted, str(near.parent), transports)
-        found = self._may_bind.get(key)
-        if found is None:
-            found = self._may_bind_uncached(dotted, near, transports)
-            if not self._finds_itself(dotted, near):  # then the answer is `near`'s alone
-                self._may_bind[key] = found
-        return found
+        if self._finds_itself(dotted, near):  # then the answer is `near`'s alone
+            return self._may_bind_uncached(dotted, near, transports)
+        key = ("bind", dotted, str(near.parent), transports)
+        return self._judged(key, lambda: self._may_bind_uncached(dotted, near, transports))
 
     def _finds_itself(self, dotted: str, near: Path) -> bool:
         head = dotted.rpartition(".")[0]
@@ -256,32 +254,98 @@ class ProjectIndex:
                     break
                 folder = os.path.join(folder, part)
             else:
-                return True  # a folder: `dotted.x` may be a module in it
+                if self._folder_may_hold(folder, transports):
+                    return True  # a folder: `dotted.x` may be a module in it that holds one
         return False
 
     def _may_hold_under(self, module: Path, transports: bool) -> bool:
-        """May `module.x` be a client: a package's module, or a name of a module that may hold
-        one."""
-        return module.stem == "__init__" or self._may_hold(module, transports)
+        """May `module.x` be a client: a name of a module that may hold one, or (a package) a
+        module under it that may."""
+        if self._may_hold(module, transports):
+            return True
+        return module.stem == "__init__" and self._folder_may_hold(str(module.parent), transports)
+
+    def _folder_may_hold(self, folder: str, transports: bool) -> bool:
+        """May a module `locate` finds in `folder` or a folder under it (`folder.x`,
+        `folder.x.y`...) hold a client? Not when none of them may (`_may_hold`)."""
+        key = ("folder", folder, transports)
+        return self._judged(key, lambda: self._any_module_may_hold(folder, transports))
+
+    def _any_module_may_hold(self, folder: str, transports: bool) -> bool:
+        """Searched within a budget of entries for the whole index (a search that reaches `/`
+        or a vendored tree stops there): past it, and at a link to a folder (which may loop),
+        it may."""
+        for name in sorted(self.finder.listing(folder)):
+            self._folder_budget -= 1
+            if self._folder_budget < 0:
+                return True
+            stem, dot, suffix = name.partition(".")
+            if not stem.isidentifier():
+                continue  # no dotted name spells it
+            path = os.path.join(folder, name)
+            if dot and suffix in ("py", "pyi"):
+                if os.path.isfile(path) and self._may_hold(Path(path), transports):
+                    return True
+            elif (
+                not dot
+                and os.path.isdir(path)
+                and (os.path.islink(path) or self._folder_may_hold(path, transports))
+            ):
+                return True
+        return False
 
     def _may_hold(self, path: Path, transports: bool = True) -> bool:
         """May any name of the module at `path` be a client (an HTTP client counted when
         `transports`)? Not when no call in it could be on one (`clientsources.holds_no_client`,
         judged with its own imports, asked in turn of the modules they come from): then neither
-        `instance` nor `returns` finds one there. A module on an import cycle being judged may
-        (unknown yet). The Platform's host does not matter here: what a module gives another
-        is a client, never a REST call."""
-        key = (os.fspath(path), transports)
-        found = self._holds.get(key)
-        if found is None:
-            if key in self._holding:
-                return True
-            self._holding.add(key)
-            try:
-                found = self._holds_client(path, is_test_file(path), transports)
-            finally:
-                self._holding.discard(key)
-            self._holds[key] = found
+        `instance` nor `returns` finds one there. The Platform's host does not matter here: what
+        a module gives another is a client, never a REST call."""
+        key = ("module", os.fspath(path), transports)
+        return self._judged(key, lambda: self._holds_client(path, is_test_file(path), transports))
+
+    def _judged(self, key: tuple, judge: Callable[[], bool]) -> bool:
+        """`judge()`, remembered. The may-hold questions ask one another along imports, and
+        imports form cycles (a package and its modules). A question asked again while it is
+        being answered says no for now, and leans on it: a client comes from outside any cycle,
+        and a path to one is found without going round. An answer that leaned on a question
+        still open waits (`_pending`, with the depth of the open question it leans on) until
+        that question is settled, as in Tarjan's search for strongly connected components:
+
+        - a yes settles the waiting answers above it as yes: a question asks its next one only
+          to say yes when that one does, so the yes goes up to every open question, and each
+          waiting answer reaches one;
+        - a no that leaned on no question still open settles them as no: none reaches anything
+          outside what was searched, and nothing searched holds a client;
+        - a no that leans on an open question waits itself, and the answers waiting on it now
+          lean on what it leans on.
+
+        A waiting answer asked again says no and leans as it does. So a cycle with no client in
+        reach is a no, and each question is judged once."""
+        found = self._answers.get(key)
+        if found is not None:
+            return found
+        depth = self._open.get(key, self._pending.get(key))
+        if depth is not None:
+            self._leaned_on = min(self._leaned_on, depth)
+            return False
+        depth = self._open[key] = len(self._open)
+        outer, self._leaned_on = self._leaned_on, depth
+        waiting = len(self._pending)
+        try:
+            found = judge()
+        finally:
+            del self._open[key]
+        leans, self._leaned_on = self._leaned_on, min(outer, self._leaned_on)
+        above = list(self._pending)[waiting:]
+        if found or leans >= depth:
+            for settled in above:
+                self._answers[settled] = found
+                del self._pending[settled]
+            self._answers[key] = found
+        else:
+            for each in above:
+                self._pending[each] = min(self._pending[each], leans)
+            self._pending[key] = leans
         return found
 
     def _holds_client(self, path: Path, test: bool, transports: bool) -> bool:

@@ -13,6 +13,7 @@ What the project adds to pruning, each proved here on trees built to trip it:
 from __future__ import annotations
 
 import ast
+import random
 import re
 import sys
 import textwrap
@@ -125,6 +126,10 @@ def test_an_import_from_the_project_taints_unless_the_index_proves_it_gives_noth
             "app/deps.py": "from mem0 import MemoryClient\n\nmemory = MemoryClient()\n",
             "app/main.py": "x = 1\n",
             "app/sub/__init__.py": "",
+            "app/sub/plain.py": "import json\n",
+            "app/deep/__init__.py": "",
+            "app/deep/er/est.py": "from app.deps import memory\n",  # `er` has no __init__.py
+            "app/spaced/plain.py": "x = 1\n",  # a folder without __init__.py
         },
     )
     judge = clientsources.ImportTaint(ProjectIndex().view(tmp_path / "app" / "main.py"))
@@ -133,7 +138,10 @@ def test_an_import_from_the_project_taints_unless_the_index_proves_it_gives_noth
     assert not judge.may_give("..beyond.the.top")
     assert judge.may_give("app.deps.memory")
     assert judge.may_give("app.deps")  # a module: `deps.memory`
-    assert judge.may_give("app.sub")  # a package: a module under it
+    assert not judge.may_give("app.sub")  # a package: no module under it may hold one
+    assert judge.may_give("app.deep")  # a package: `deep.er.est.memory`
+    assert judge.may_give("app.deep.er")  # a folder: `er.est.memory`
+    assert not judge.may_give("app.spaced")
     assert judge.may_give(".deps.memory")
 
 
@@ -416,9 +424,12 @@ def test_a_function_of_a_module_where_nothing_can_be_a_client_gives_none(tmp_pat
             ),
             # Through another module: `make` comes from a module that may hold a client.
             "app/wrap.py": "from app.deps import make\n\n\ndef wrapped():\n    return make()\n",
-            # An import cycle: neither is known while the other is judged.
+            # An import cycle with no client in reach, and one with a client.
             "app/ping.py": "from app.pong import pong\n\n\ndef ping():\n    return pong()\n",
             "app/pong.py": "from app.ping import ping\n\n\ndef pong():\n    return ping()\n",
+            "app/tick.py": "from app.tock import tock\n\n\ndef tick():\n    return tock()\n",
+            "app/tock.py": "from app.deps import make\nfrom app.tick import tick\n\n\n"
+            "def tock():\n    return make()\n",
             # Its own folder is one of its roots: `import valkey` finds itself.
             "app/valkey.py": "import valkey\n\n\ndef connect():\n    return valkey.Valkey()\n",
             "app/redis.py": "import redis\nfrom mem0 import Memory\n\n\ndef connect():\n"
@@ -435,9 +446,12 @@ def test_a_function_of_a_module_where_nothing_can_be_a_client_gives_none(tmp_pat
     assert not judge.may_give("app.utils")  # `utils.parse`: nothing there is a client
     assert judge.may_give("app.deps")  # `deps.make`
     assert judge.may_give("app")  # a package: `app.deps` is a module under it
-    assert judge.may_give("app.ping.ping")  # the cycle, judged from outside it
+    assert not judge.may_give("app.ping.ping")  # a cycle: no client in reach
+    assert judge.may_give("app.tick.tick")  # a cycle: `tock` imports one
     call = ".search('q', filters={'$and': []})\n"
     tests = {
+        "app/use_ping.py": "from app.ping import ping\n\nping()" + call,
+        "app/use_tick.py": "from app.tick import tick\n\ntick()" + call,
         "app/use_redis.py": "from app.redis import connect\n\nconnect()" + call,
         "app/use_valkey.py": "from app.valkey import connect\n\nconnect()" + call,
         "app/use_utils.py": "from app.utils import parse\n\nparse('x')" + call,
@@ -445,10 +459,50 @@ def test_a_function_of_a_module_where_nothing_can_be_a_client_gives_none(tmp_pat
     }
     _write(tmp_path, tests)
     found = assert_same_findings(tmp_path)
-    assert {Path(f[0]).name for f in found} == {"use_wrap.py", "use_redis.py"}
+    assert {Path(f[0]).name for f in found} == {"use_wrap.py", "use_redis.py", "use_tick.py"}
+    assert _plan(tmp_path / "app" / "use_ping.py") is None
     assert _plan(tmp_path / "app" / "use_utils.py") is None
     assert _plan(tmp_path / "app" / "use_valkey.py") is None
     assert _plan(tmp_path / "app" / "valkey.py") is None
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_a_module_may_hold_a_client_exactly_when_its_imports_reach_one(tmp_path, seed):
+    """Random import graphs, cycles and all, asked in a random order of a fresh index: a module
+    may hold a client exactly when a chain of imports leads from it to a module that imports
+    one (`ProjectIndex._judged` settles a cycle with no client in reach as a no)."""
+    rng = random.Random(seed)
+    count = 12
+    edges = {i: rng.sample(range(count), rng.randint(0, 4)) for i in range(count)}
+    sources = set(rng.sample(range(count), rng.randint(0, 2)))
+    if seed == 0:  # m0 asks m1 first, which leans on m0 (open) before m0 finds m2's client
+        edges, sources = {0: [1, 2], 1: [0], 2: [], **{i: [] for i in range(3, count)}}, {2}
+    files = {"pyproject.toml": "[project]\nname = 'app'\n", "app/__init__.py": ""}
+    for i in range(count):
+        lines = [f"from app.m{j} import f as f{j}" for j in edges[i] if j != i]
+        lines += ["from mem0 import MemoryClient"] if i in sources else []
+        files[f"app/m{i}.py"] = "\n".join([*lines, "", "", "def f():", "    return None", ""])
+    _write(tmp_path, files)
+
+    def reaches(i: int) -> bool:
+        seen, todo = set(), [i]
+        while todo:
+            j = todo.pop()
+            if j in sources:
+                return True
+            if j not in seen:
+                seen.add(j)
+                todo.extend(edges[j])
+        return False
+
+    order = list(range(count))
+    rng.shuffle(order)
+    if seed == 0:
+        order.sort()
+    index = ProjectIndex()
+    judge = clientsources.ImportTaint(index.view(tmp_path / "app" / "__init__.py"))
+    for i in order:
+        assert judge.may_give(f"app.m{i}.f") == reaches(i), (i, edges, sources)
 
 
 # HTTP clients count only where the Platform's host is spelled --------------------------------
