@@ -218,8 +218,8 @@ class ProjectIndex:
         or at any name under it (`dotted.x.y`)? False only when proved not (pruning.py asks it
         of each import): `_lookup` finds none at `dotted` itself (its module is not found,
         `_cannot_bind` says so from its bytes, or nothing in it can be a client: `_may_hold`),
-        and no module is found under it (the file of `dotted.x` is located through every part of
-        `dotted`)."""
+        and no module under it may hold one (`_folder_may_hold`: the files of `dotted.x`,
+        `dotted.x.y`... in the package or in a folder every part of `dotted` leads to)."""
         near = Path(os.path.abspath(near))
         if self._finds_itself(dotted, near):  # then the answer is `near`'s alone
             return self._may_bind_uncached(dotted, near, transports)
