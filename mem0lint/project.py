@@ -64,6 +64,11 @@ class _Parsed:
     resolver: Resolver
 
 
+# How many may-hold questions deep `ProjectIndex._judged` goes before it answers "may": each is a
+# dozen Python frames, and Python's stack ends at a thousand.
+_DEEPEST = 60
+
+
 class ProjectIndex:
     """The modules of the project around each linted file, located and parsed on demand.
 
@@ -320,7 +325,8 @@ class ProjectIndex:
           lean on what it leans on.
 
         A waiting answer asked again says no and leans as it does. So a cycle with no client in
-        reach is a no, and each question is judged once."""
+        reach is a no, and each question is judged once. A chain of imports deeper than
+        `_DEEPEST` questions may (Python's stack would end first)."""
         found = self._answers.get(key)
         if found is not None:
             return found
@@ -328,11 +334,18 @@ class ProjectIndex:
         if depth is not None:
             self._leaned_on = min(self._leaned_on, depth)
             return False
+        if len(self._open) >= _DEEPEST:
+            return True
         depth = self._open[key] = len(self._open)
         outer, self._leaned_on = self._leaned_on, depth
         waiting = len(self._pending)
         try:
             found = judge()
+        except BaseException:
+            for unsettled in list(self._pending)[waiting:]:
+                del self._pending[unsettled]  # they leaned on what will never be settled
+            self._leaned_on = outer
+            raise
         finally:
             del self._open[key]
         leans, self._leaned_on = self._leaned_on, min(outer, self._leaned_on)

@@ -505,6 +505,22 @@ def test_a_module_may_hold_a_client_exactly_when_its_imports_reach_one(tmp_path,
         assert judge.may_give(f"app.m{i}.f") == reaches(i), (i, edges, sources)
 
 
+def test_a_chain_of_imports_deeper_than_the_stack_allows_may_give_a_client(tmp_path):
+    """Each may-hold question is a dozen Python frames: past `_DEEPEST` open questions the
+    answer is "may" (the file is parsed), never a RecursionError."""
+    files = {"pyproject.toml": "[project]\nname = 'app'\n", "app/__init__.py": ""}
+    for i in range(150):
+        head = f"from app.m{i + 1} import f as g\n" if i < 149 else "import json as g\n"
+        files[f"app/m{i}.py"] = head + "\n\ndef f():\n    return g\n"
+    files["app/use.py"] = "from app.m0 import f\n\nf().search('q', filters={'$and': []})\n"
+    _write(tmp_path, files)
+    judge = clientsources.ImportTaint(ProjectIndex().view(tmp_path / "app" / "use.py"))
+    assert judge.may_give("app.m0.f")  # too deep to prove otherwise
+    assert not judge.may_give("app.m120.f")  # 30 questions from the end: proved
+    assert _plan(tmp_path / "app" / "use.py") is not None
+    assert_same_findings(tmp_path)
+
+
 # HTTP clients count only where the Platform's host is spelled --------------------------------
 
 BODY = 'json={"query": "q", "user_id": "u"})\n'  # MEM101 on the Platform's search endpoint
