@@ -456,6 +456,7 @@ def check_groups(
     chunk = max(1, len(items) // (workers * 16))  # small chunks: workers end together
     # Largest first: a big file taken last would keep one worker busy while the others idle.
     order = sorted(range(len(items)), key=lambda i: -len(items[i][4] or b""))
+    largest_first = [items[i] for i in order]
     done: list[FileReport | None] = [None] * len(items)
     with ProcessPoolExecutor(
         max_workers=workers,
@@ -463,7 +464,6 @@ def check_groups(
         initializer=_start_worker,
         initargs=(every_settings, index),
     ) as pool:
-        largest_first = [items[i] for i in order]
         for i, report in zip(order, pool.map(_work, largest_first, chunksize=chunk)):
             done[i] = report
             tick()
