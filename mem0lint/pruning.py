@@ -76,7 +76,7 @@ from mem0lint.clientsources import (
 from mem0lint.documents import MARKDOWN, file_type
 from mem0lint.project import is_test_file
 from mem0lint.sdk import dialects
-from mem0lint.suppressions import mentions_noqa
+from mem0lint.suppressions import mentions_noqa, names_own_code
 
 _WORD = re.compile(r"\w+")
 _ROW = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")  # Python's line ends, and no others
@@ -237,16 +237,16 @@ def plan(
     """What libcst parses of `source` in a check: None when it holds nothing to judge
     (`clientsources.may_hold_client`), else the source pruned (`analyse`; itself when not
     `prunable`) and its layout. The source as it is while `unpruned()` is in effect."""
-    if _OFF.get() or mentions_noqa(source):
-        return source, None  # a suppression comment is judged whatever the calls are
+    if _OFF.get() or names_own_code(source):
+        return source, None  # a MEM code in a `noqa` is judged whatever the calls are
     test = is_test_file(path)
     if not spells_platform_host(source):
         imports = imports.without_transports()  # an HTTP client gives no finding here
     holds, parsed = may_hold_client(source, imports, local, test)
     if not holds:
-        return None  # no call in it can be on a client
-    if test or not _prunable_shape(path, source):
-        return source, None
+        return None  # no call in it can be on a client, and its `noqa` name no MEM code
+    if test or mentions_noqa(source) or not _prunable_shape(path, source):
+        return source, None  # suppressions read every comment
     return analyse(source, seeds, local, imports, parsed)
 
 

@@ -78,6 +78,20 @@ def mentions_noqa(code: Union[str, bytes]) -> bool:
     return re.search(b"(?i)noqa" if isinstance(code, bytes) else "(?i)noqa", code) is not None
 
 
+_OWN_CODE = re.compile(rb"(?i)noqa[^\r\n]*mem")
+
+
+def names_own_code(code: Union[str, bytes]) -> bool:
+    """May a `noqa` of the text name a mem0lint code (`MEM...` after `noqa` on its line)? Only
+    then can the comments give a finding of their own (MEM901, MEM902): other tools' codes and
+    a bare `noqa` only silence findings, and a file where no call can be on a client has none.
+    Searched in the bytes as the prefilter reads them (an encoding that hides ASCII, decoded)."""
+    from mem0lint.prefilter import _as_scanned
+
+    data = code.encode("utf-8", "surrogatepass") if isinstance(code, str) else _as_scanned(code)
+    return _OWN_CODE.search(data) is not None
+
+
 def scan(module: cst.Module, positions) -> Directives:
 
     visitor = _Comments()

@@ -403,11 +403,16 @@ def test_a_file_where_no_call_can_be_on_a_client_is_not_parsed(tmp_path):
     assert _plan(tmp_path / "app" / "uses.py", ("app.state.memory",)) is not None
 
 
-def test_a_file_with_a_suppression_comment_is_always_parsed(tmp_path):
+def test_a_file_whose_noqa_names_a_mem0lint_code_is_always_parsed(tmp_path):
     _write(tmp_path, GATED)
     path = tmp_path / "app" / "plain.py"
-    path.write_text(path.read_text() + "x = 1  # noqa: MEM201\n")
+    text = path.read_text()
+    # Other tools' codes and a bare noqa only silence findings: nothing to judge without a call.
+    path.write_text(text + "x = 1  # noqa: E501\ny = 2  # noqa\n# mem0lint: noqa\n")
+    assert _plan(path) is None
+    path.write_text(text + "x = 1  # noqa: MEM201\n")  # may be unused: MEM901
     assert _plan(path) is not None
+    assert_same_findings(tmp_path)
     with pruning.unpruned():
         assert _plan(tmp_path / "other" / "test_quiet.py") is not None
 
