@@ -318,7 +318,7 @@ def _literal_end(url: cst.BaseExpression, scope: Scope, first: bool, depth: int 
             return _literal_end(part.expression, scope, first, depth + 1)
         return None
     if isinstance(url, cst.BinaryOperation) and isinstance(url.operator, cst.Add):
-        return _literal_end(url.left if first else url.right, scope, first, depth)
+        return _literal_end(url.left if first else url.right, scope, first, depth + 1)
     if isinstance(url, cst.Name):
         bindings = scope.lookup(url.value)
         if len(bindings) == 1 and bindings[0].kind == "value":

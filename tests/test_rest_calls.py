@@ -99,6 +99,14 @@ def test_a_url_is_read_as_written(url):
     assert lint_source(code) == []
 
 
+def test_a_url_summed_from_many_parts_is_read_a_few_deep_only():
+    # Each `+` is a step of the bounded search, as a name is: the head is not looked for
+    # through a long sum.
+    parts = " + ".join(['"x"'] * 50)
+    url = f'BASE + {parts} + "/v3/memories/search/"'
+    assert lint_source(HEAD + f'requests.post({url}, json={{"user_id": "u"}})\n') == []
+
+
 def test_filter_operators_in_the_body_are_checked():
     code = HEAD + (
         'requests.post(f"{BASE}/v3/memories/", json={"filters": {"$or": [{"user_id": "u"}]}})'
