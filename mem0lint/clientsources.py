@@ -203,10 +203,9 @@ def spells_platform_host(source: Source) -> bool:
     """May a call in the module send a raw REST request to the Platform? callsite.py judges a
     `post` on an HTTP client only when its URL's literal head, as written in this module, spells
     `PLATFORM_HOST`."""
-    from mem0lint.prefilter import _as_scanned
+    from mem0lint.prefilter import scanned
 
-    data = source if isinstance(source, bytes) else source.encode("utf-8", "surrogatepass")
-    return dialects.PLATFORM_HOST.encode() in _as_scanned(data)
+    return dialects.PLATFORM_HOST.encode() in scanned(source)
 
 
 def _spells_any(source: Source, words: Iterable[str]) -> bool:

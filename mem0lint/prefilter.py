@@ -124,15 +124,19 @@ def _gates() -> tuple[re.Pattern[bytes], ...]:
     )
 
 
+def scanned(source: Union[bytes, str]) -> bytes:
+    """The bytes a word is searched for in: a text's UTF-8, a file's bytes (`_as_scanned`)."""
+    if isinstance(source, str):
+        return source.encode("utf-8", "surrogatepass")
+    return _as_scanned(source)
+
+
 def may_matter(source: Union[bytes, str], names: Iterable[bytes] = ()) -> bool:
     """False only when no finding is possible in `source`.
 
     `names`: `external_words(...)` of every name the resolver is told about from outside.
     """
-    if isinstance(source, str):
-        data = source.encode("utf-8", "surrogatepass")
-    else:
-        data = _as_scanned(source)
+    data = scanned(source)
     if any(name in data for name in names):
         return True
     if not any(gate.search(data) for gate in _gates()):

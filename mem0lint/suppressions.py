@@ -86,10 +86,9 @@ def names_own_code(code: Union[str, bytes]) -> bool:
     then can the comments give a finding of their own (MEM901, MEM902): other tools' codes and
     a bare `noqa` only silence findings, and a file where no call can be on a client has none.
     Searched in the bytes as the prefilter reads them (an encoding that hides ASCII, decoded)."""
-    from mem0lint.prefilter import _as_scanned
+    from mem0lint.prefilter import scanned
 
-    data = code.encode("utf-8", "surrogatepass") if isinstance(code, str) else _as_scanned(code)
-    return _OWN_CODE.search(data) is not None
+    return _OWN_CODE.search(scanned(code)) is not None
 
 
 def scan(module: cst.Module, positions) -> Directives:
