@@ -245,8 +245,8 @@ def plan(
     holds, parsed = may_hold_client(source, imports, local, test)
     if not holds:
         return None  # no call in it can be on a client, and its `noqa` name no MEM code
-    if test or mentions_noqa(source) or not _prunable_shape(path, source):
-        return source, None  # suppressions read every comment
+    if not prunable(path, source):
+        return source, None
     return analyse(source, seeds, local, imports, parsed)
 
 
@@ -555,15 +555,10 @@ def prunable(path: Path, source: Source) -> bool:
         not _OFF.get()
         and not is_test_file(path)
         and not mentions_noqa(source)
-        and _prunable_shape(path, source)
-    )
-
-
-def _prunable_shape(path: Path, source: Source) -> bool:
-    """What `prunable` asks beyond what `plan` asked first: not a Markdown page, no line of a
-    lone backslash."""
-    return file_type(path) != MARKDOWN and not _LONE_BACKSLASH.search(
-        source if isinstance(source, str) else source.decode("latin-1")
+        and file_type(path) != MARKDOWN
+        and not _LONE_BACKSLASH.search(
+            source if isinstance(source, str) else source.decode("latin-1")
+        )
     )
 
 
