@@ -5,9 +5,8 @@ from __future__ import annotations
 import ast
 import dataclasses
 import re
-from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Callable, Iterator, Union
+from typing import Callable, Union
 
 import libcst as cst
 
@@ -134,24 +133,32 @@ def _post_init_validates_only(method) -> bool:
     return code is not None and code.co_names == ("_validate",) and code.co_argcount == 1
 
 
-def _skip_validation(self: cst.CSTNode) -> None:
-    pass
+_validating = cst.CSTNode.__dict__.get("__post_init__")
+_parsing = False  # True while libcst parses: its nodes are not validated then
 
 
-@contextmanager
-def _unvalidated() -> Iterator[None]:
-    """libcst validates every node it builds, a sixth of a parse; a parsed tree is valid by
-    construction (libcst's own comment in `CSTNode.__post_init__` says as much). Skipped while
-    parsing, and only while `__post_init__` is the known one (any other libcst: validated)."""
-    validating = cst.CSTNode.__dict__.get("__post_init__")
-    if not _post_init_validates_only(validating):
-        yield
-        return
-    cst.CSTNode.__post_init__ = _skip_validation  # type: ignore[method-assign]
+def _validated_unless_parsing(self: cst.CSTNode) -> None:
+    if not _parsing:
+        self._validate()
+
+
+# libcst validates every node it builds, a sixth of a parse; a parsed tree is valid by
+# construction (libcst's own comment in `CSTNode.__post_init__` says as much). So validation is
+# skipped while parsing, and only where `__post_init__` is the known one (any other libcst:
+# validated). Installed once: assigning to the base class of every node on each parse made
+# Python drop its attribute caches for all of them, twice per parse.
+if _post_init_validates_only(_validating):
+    cst.CSTNode.__post_init__ = _validated_unless_parsing  # type: ignore[method-assign]
+
+
+def parsed_unvalidated(source: Union[bytes, str]) -> cst.Module:
+    """`cst.parse_module(source)`, without validating the nodes it builds."""
+    global _parsing
+    _parsing = True
     try:
-        yield
+        return cst.parse_module(source)
     finally:
-        cst.CSTNode.__post_init__ = validating  # type: ignore[method-assign]
+        _parsing = False
 
 
 def parse(source: Union[bytes, str], guarded: bool = False) -> cst.Module:
@@ -164,8 +171,7 @@ def parse(source: Union[bytes, str], guarded: bool = False) -> cst.Module:
     if reused is not None:
         return reused
     try:
-        with _unvalidated():
-            return cst.parse_module(source)
+        return parsed_unvalidated(source)
     except cst.ParserSyntaxError as error:
         raise ParseFailure(
             f"syntax error at {error.raw_line}:{error.raw_column}: {error.message}",
@@ -392,7 +398,12 @@ def lint(
     as parsing). `layout`: where its statements start (see `place`). `blocks`: the module is a
     document's regions in reading order."""
     diagnostics = check_module(module, rules, project, blocks, source=source)
-    noqa = suppressions.mentions_noqa(module.code if source is None else source)
+    text = module.code if source is None else source
+    # Comments matter only with findings to silence, or a `noqa` naming a mem0lint code
+    # (MEM901/MEM902 judge only those): else the scan and every node's position are skipped.
+    noqa = suppressions.mentions_noqa(text) and (
+        bool(diagnostics) or suppressions.names_own_code(text)
+    )
     if not diagnostics and not noqa:
         return diagnostics
     lone = _LONE_BACKSLASH_BYTES if isinstance(source, bytes) else _LONE_BACKSLASH

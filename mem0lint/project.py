@@ -125,8 +125,11 @@ class ProjectIndex:
             data = self.finder.read(os.fspath(path))
             if data is None:  # unreadable or too large: nothing is known about it
                 return None
+            from mem0lint.engine import guard_nesting, parsed_unvalidated
+
             try:
-                module = cst.parse_module(data)
+                guard_nesting(data)  # libcst's parser can overflow its stack on deep nesting
+                module = parsed_unvalidated(data)
                 collector = BindingCollector()
                 walk(module, collector)  # libcst's own `visit` rebuilds the tree (walk.py)
             except Exception:  # unparsable (or too deep): nothing is known about it

@@ -631,14 +631,29 @@ def test_cache_entries_hold_only_for_the_folder_they_were_made_from(tmp_path, mo
     assert result.returncode == 1 and "MEM102" in result.stdout
 
 
-def test_parsing_skips_libcst_validation_and_builds_the_same_trees():
+def test_parsing_skips_libcst_validation_and_builds_the_same_trees(monkeypatch):
     """engine.parse does not validate nodes (a parsed tree is valid by construction); the trees
-    are the ones a validating parse builds, and validation is back on afterwards."""
-    validating = cst.CSTNode.__dict__["__post_init__"]
-    assert engine._post_init_validates_only(validating)  # else the speed-up is off: say so
+    are the ones a validating parse builds, and nodes built outside a parse are validated, also
+    after a parse that failed."""
+    assert engine._post_init_validates_only(engine._validating)  # else the speed-up is off
+    validated = []
+
+    def recording() -> None:  # the base's validation and Name's own, which every source has
+        for node_type in (cst.CSTNode, cst.Name):
+            monkeypatch.setattr(node_type, "_validate", lambda self: validated.append(self))
+
+    recording()
     for source in list(ALL_SOURCES.values())[:80]:
-        assert engine.parse(source).deep_equals(cst.parse_module(source))
-    assert cst.CSTNode.__dict__["__post_init__"] is validating
+        module = engine.parse(source)
+        assert not validated
+        monkeypatch.undo()
+        assert module.deep_equals(cst.parse_module(source))  # a validating parse
+        recording()
+    with pytest.raises(engine.ParseFailure):
+        engine.parse("def (:\n")
+    cst.Name("name")
+    assert validated  # outside a parse, each node is validated
+    monkeypatch.undo()
     with pytest.raises(cst.CSTValidationError):
         cst.Name("not a name")
 
