@@ -701,3 +701,21 @@ def test_a_pool_takes_the_largest_files_first_and_reports_in_the_serial_order(tm
 
     serial = reports(1)
     assert reports(2) == serial and len(serial) == 40
+
+
+def test_comments_are_read_only_with_findings_or_a_mem0lint_code_in_a_noqa(monkeypatch):
+    """engine.lint scans the comments (every node's position) only where they can change the
+    result: findings to silence, or a `noqa` naming a MEM code (MEM901/MEM902 judge no other)."""
+    from conftest import lint_source
+
+    scanned = []
+    positions_of = engine.positions_of
+    monkeypatch.setattr(engine, "positions_of", lambda m: scanned.append(m) or positions_of(m))
+    clean = 'from mem0 import MemoryClient\nMemoryClient().search("q", filters={"user_id": "u"})'
+    assert lint_source(clean + "  # noqa: E501\n") == [] and not scanned
+    assert lint_source(clean + "  # noqa\n") == [] and not scanned
+    unused = lint_source(clean + "  # noqa: E501, MEM201\n")
+    assert [d.code for d in unused] == ["MEM901"] and len(scanned) == 1
+    flagged = 'from mem0 import MemoryClient\nMemoryClient().search("q", filters={"$or": []})'
+    found = lint_source(flagged + "  # noqa: E501\n")
+    assert found and len(scanned) == 2  # findings a noqa might silence: read
