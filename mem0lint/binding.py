@@ -381,7 +381,13 @@ class BindingCollector(cst.CSTVisitor):
 
     def visit_Lambda(self, node: cst.Lambda) -> None:
         scope = Scope("function", self.scope)
-        for param in node.params.params:
+        params = node.params
+        for param in [
+            *params.posonly_params,
+            *params.params,
+            *params.kwonly_params,
+            *(p for p in (params.star_arg, params.star_kwarg) if isinstance(p, cst.Param)),
+        ]:
             scope.bind(param.name.value, UNKNOWN)
         scope.env = {name: tuple(bindings) for name, bindings in scope.bindings.items()}
         scope.observer = self._bound

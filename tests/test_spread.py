@@ -98,3 +98,73 @@ def test_a_module_level_dict_is_not_followed():
     """Module-level statements are pruned one by one: a use elsewhere could be dropped."""
     code = HEAD + 'params = {"query": "q", "user_id": "u"}\nclient.search(**params)\n'
     assert [d.code for d in lint_source(code)] == []
+
+
+# A call in a lambda, a comprehension or a nested function reads the enclosing function's dict
+# (a closure): the body of `def get(query, uid, metadata):`, and the MEM101 keywords expected.
+CLOSURES = {
+    "a lambda": (
+        'params = {"query": query, "user_id": uid}\nreturn run(lambda: client.search(**params))',
+        ["user_id"],
+    ),
+    "a nested function": (
+        'params = {"query": query, "user_id": uid}\n'
+        "def inner():\n    return client.search(**params)\n"
+        "return inner()",
+        ["user_id"],
+    ),
+    "a comprehension": (
+        'params = {"query": query, "user_id": uid}\n'
+        "return [client.search(**params) for _ in range(2)]",
+        ["user_id"],
+    ),
+    "a key written after the lambda is made is hidden (it may run later)": (
+        'params = {"query": query, "user_id": uid, "agent_id": "a"}\n'
+        "later = lambda: client.search(**params)\n"
+        'params["agent_id"] = metadata\n'
+        "return later()",
+        ["user_id"],
+    ),
+    "rebound after the lambda is made: unknown": (
+        'params = {"query": query, "user_id": uid}\n'
+        "later = lambda: client.search(**params)\n"
+        "params = {}\n"
+        "return later()",
+        [],
+    ),
+    "the lambda's own parameter of that name: not the function's dict": (
+        'params = {"query": query, "user_id": uid}\n'
+        "return run(lambda **params: client.search(**params))",
+        [],
+    ),
+    "the nested function's parameter of that name: not the function's dict": (
+        'params = {"query": query, "user_id": uid}\n'
+        "def inner(params):\n    return client.search(**params)\n"
+        "return inner({})",
+        [],
+    ),
+    "a nested function that declares it global: unknown": (
+        'params = {"query": query, "user_id": uid}\n'
+        "def inner():\n    global params\n    return client.search(**params)\n"
+        "return inner()",
+        [],
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CLOSURES))
+def test_a_closure_reads_the_enclosing_function_s_dict(name):
+    body, expected = CLOSURES[name]
+    code = _program(body)
+    found = [d for d in lint_source(code) if d.code == "MEM101"]
+    keywords = sorted(k for d in found for k in ("user_id", "agent_id") if f"`{k}=`" in d.message)
+    assert keywords == expected, code
+    assert all(d.fix is None for d in found)
+
+
+@pytest.mark.parametrize("params", ["*client", "*, client", "**client", "client, /", "client=None"])
+def test_a_lambda_parameter_hides_the_client_of_the_same_name(params):
+    """Every kind of lambda parameter binds in the lambda: `client` there is not the module's."""
+    code = HEAD + f'run(lambda {params}: client.search("q", user_id="u"))\n'
+    assert [d.code for d in lint_source(code)] == []
+    assert [d.code for d in lint_source(code.replace(f"{params}: ", ": "))] == ["MEM101"]

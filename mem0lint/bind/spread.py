@@ -3,9 +3,10 @@
 The call is judged as the call it becomes, `client.search(query=..., user_id=...)`, when the
 spread name provably holds that literal's keys:
 
-- the call is in a function, and the name is bound once in the function's scope, to a dict
-  literal whose keys are string constants that are Python identifiers (no `**` inside), and
-  that binding reaches the call;
+- the call is in a function, and the name is bound once in the function's scope (or, for a
+  call in a lambda, a comprehension or a nested function, in the nearest enclosing function
+  that binds it), to a dict literal whose keys are string constants that are Python identifiers
+  (no `**` inside), and that binding reaches the call;
 - every other use of the name in that scope (nested functions included) is a read `params[k]`,
   a spread `**params`, or a write `params["k"] = v` / `params["k"] += v` with a constant key.
   Anything else (`del params[k]`, `params.update(...)`, `params.pop(...)`, passing `params` to a
@@ -36,7 +37,9 @@ def spread(call: cst.Call, scope) -> Optional[cst.Call]:
     if len(stars) != 1 or stars[0].star != "**" or not isinstance(stars[0].value, cst.Name):
         return None
     name = stars[0].value.value
-    inner = scope.scope if isinstance(scope, Point) else scope
+    inner = _owner(scope.scope if isinstance(scope, Point) else scope, name)
+    if inner is None:
+        return None
     bindings = inner.bindings.get(name, [])
     literals = [b for b in bindings if b.kind == "value"]
     if len(literals) != 1 or not isinstance(literals[0].value, cst.Dict):
@@ -68,6 +71,22 @@ def spread(call: cst.Call, scope) -> Optional[cst.Call]:
     if uses.written:
         made.append(stars[0])
     return cst.Call(func=call.func, args=made)
+
+
+def _owner(scope, name: str):
+    """The scope whose binding of `name` a read in `scope` sees: its own, or for a lambda, a
+    comprehension or a nested function (a closure), the nearest enclosing function that binds
+    it (class bodies do not enclose); None when that is the module. A closure may run after
+    later statements of that function: the check of every use of the name there (`_Uses`, one
+    binding, constant-key writes only) holds whenever it runs."""
+    if name in scope.bindings:
+        return scope
+    outer = scope.parent
+    while outer is not None and outer.kind != "module":
+        if outer.kind == "function" and name in outer.bindings:
+            return outer
+        outer = outer.parent
+    return None
 
 
 def _key(element: cst.BaseDictElement) -> Optional[str]:
