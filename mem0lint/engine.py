@@ -34,6 +34,7 @@ class RuleSet:
         self.settings = settings
         self.by_dialect: dict[str, list[Rule]] = {}
         self.verdicts: dict[tuple[str, str], Verdict] = {}  # (code, dialect): its SDK version
+        self._by_method: dict[tuple[str, str], list[Rule]] = {}
         for code, rule_class in all_rules().items():
             if not settings.enabled(code):
                 continue
@@ -51,6 +52,19 @@ class RuleSet:
 
     def for_dialect(self, dialect: Dialect) -> list[Rule]:
         return self.by_dialect.get(dialect.id, [])
+
+    def for_method(self, dialect: Dialect, method: str) -> list[Rule]:
+        """The rules of `dialect` that judge calls of `method` (each may still refuse a site:
+        `Rule.applies_to`); asked once per call site, so kept per (dialect, method)."""
+        key = (dialect.id, method)
+        found = self._by_method.get(key)
+        if found is None:
+            found = self._by_method[key] = [
+                rule
+                for rule in self.for_dialect(dialect)
+                if rule.methods is None or method in rule.methods
+            ]
+        return found
 
 
 class ParseFailure(Exception):
@@ -247,7 +261,7 @@ def check_module(
         if site.union is not None:
             unions.setdefault(id(site.call), []).append(site)
             continue
-        for rule in rules.for_dialect(site.dialect):
+        for rule in rules.for_method(site.dialect, site.method):
             if not rule.applies_to(site):
                 continue
             for finding in rule.check(site):

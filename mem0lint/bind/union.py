@@ -34,7 +34,7 @@ def common_findings(
     per_member: list[dict[tuple[str, int], tuple[Rule, Finding, Severity]]] = []
     for site in sites:
         found: dict[tuple[str, int], tuple[Rule, Finding, Severity]] = {}
-        for rule in rules.for_dialect(site.dialect):
+        for rule in rules.for_method(site.dialect, site.method):
             if not rule.applies_to(site):
                 continue
             for finding in rule.check(site):
