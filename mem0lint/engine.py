@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import ast
 import dataclasses
 import re
 from dataclasses import dataclass
@@ -13,6 +12,7 @@ import libcst as cst
 from mem0lint import context, fixcheck, suppressions
 from mem0lint.binding import BindingCollector, ProjectLookup, Resolver
 from mem0lint.callsite import CallSite, call_sites
+from mem0lint.parsing import ParseFailure, guard_nesting, parsed_unvalidated  # re-exported
 from mem0lint.positions import Range, node_ranges, ranges_within
 from mem0lint.prefilter import may_matter  # noqa: F401  (re-exported: the pipeline's first step)
 from mem0lint.pruning import Layout
@@ -65,114 +65,6 @@ class RuleSet:
                 if rule.methods is None or method in rule.methods
             ]
         return found
-
-
-class ParseFailure(Exception):
-    def __init__(self, message: str, position: Union[tuple[int, int], None] = None) -> None:
-        super().__init__(message)
-        self.position = position  # libcst's 1-based (row, column) of a syntax error
-
-
-# Deeper expressions are refused before libcst sees them (real code stays far below).
-MAX_NESTING = 400
-# Only input that looks suspicious pays for the check: brackets nested this deep, or a line this
-# long (a 10,000-term `a + b + ...` chain nests without brackets), or a NUL byte.
-SUSPICIOUS_BRACKETS = 100
-SUSPICIOUS_LINE = 4000
-_BRACKETS = bytes(range(256)).translate(None, b"([{)]}")
-
-
-def _bracket_depth(data: bytes) -> int:
-    """Nesting of brackets, strings and comments included (an over-estimate: only a hint)."""
-    depth = deepest = 0
-    for byte in data.translate(None, _BRACKETS):
-        if byte in b"([{":
-            depth += 1
-            deepest = max(deepest, depth)
-        else:
-            depth -= 1
-    return deepest
-
-
-def _suspicious(source: Union[bytes, str]) -> bool:
-    data = source.encode("utf-8", "surrogatepass") if isinstance(source, str) else source
-    if b"\0" in data:
-        return True
-    longest = max((len(line) for line in data.split(b"\n")), default=0)
-    return longest > SUSPICIOUS_LINE or _bracket_depth(data) > SUSPICIOUS_BRACKETS
-
-
-def guard_nesting(source: Union[bytes, str]) -> None:
-    """Refuse, quickly and safely, input that would crash or stall libcst's parser.
-
-    libcst's native parser overflows its stack (a segfault, not an exception) on some 10,000-level
-    nested expressions, and takes minutes on others. CPython's parser has limits of its own and
-    says so; its verdict on anything else (a syntax error, a newer grammar than this Python's) is
-    left to libcst.
-    """
-    if not _suspicious(source):
-        return
-    try:
-        tree = compile(source, "<source>", "exec", ast.PyCF_ONLY_AST, dont_inherit=True)
-    except (RecursionError, MemoryError):
-        raise ParseFailure("too deeply nested to parse") from None
-    except SyntaxError as error:
-        message = str(error.msg)
-        if "nested" in message or "too complex" in message:
-            raise ParseFailure(f"too deeply nested to parse ({message})") from None
-        if "null bytes" in message:
-            raise ParseFailure("contains a NUL byte; not Python source") from None
-        return
-    except ValueError as error:  # Python < 3.12: "source code string cannot contain null bytes"
-        if "null" in str(error):
-            raise ParseFailure("contains a NUL byte; not Python source") from None
-        return
-    depth = _depth(tree)
-    if depth > MAX_NESTING:
-        raise ParseFailure(f"too deeply nested to analyse (depth {depth} > {MAX_NESTING})")
-
-
-def _depth(tree: ast.AST) -> int:
-    deepest, stack = 0, [(tree, 1)]
-    while stack:
-        node, depth = stack.pop()
-        deepest = max(deepest, depth)
-        stack.extend((child, depth + 1) for child in ast.iter_child_nodes(node))
-    return deepest
-
-
-def _post_init_validates_only(method) -> bool:
-    """Is libcst's `CSTNode.__post_init__` the one that only calls `self._validate()`?"""
-    code = getattr(method, "__code__", None)
-    return code is not None and code.co_names == ("_validate",) and code.co_argcount == 1
-
-
-_validating = cst.CSTNode.__dict__.get("__post_init__")
-_parsing = False  # True while libcst parses: its nodes are not validated then
-
-
-def _validated_unless_parsing(self: cst.CSTNode) -> None:
-    if not _parsing:
-        self._validate()
-
-
-# libcst validates every node it builds, a sixth of a parse; a parsed tree is valid by
-# construction (libcst's own comment in `CSTNode.__post_init__` says as much). So validation is
-# skipped while parsing, and only where `__post_init__` is the known one (any other libcst:
-# validated). Installed once: assigning to the base class of every node on each parse made
-# Python drop its attribute caches for all of them, twice per parse.
-if _post_init_validates_only(_validating):
-    cst.CSTNode.__post_init__ = _validated_unless_parsing  # type: ignore[method-assign]
-
-
-def parsed_unvalidated(source: Union[bytes, str]) -> cst.Module:
-    """`cst.parse_module(source)`, without validating the nodes it builds."""
-    global _parsing
-    _parsing = True
-    try:
-        return cst.parse_module(source)
-    finally:
-        _parsing = False
 
 
 def parse(source: Union[bytes, str], guarded: bool = False) -> cst.Module:

@@ -26,6 +26,7 @@ import libcst as cst
 from mem0lint.binding import BindingCollector, ProjectLookup, Resolver
 from mem0lint.clientsources import ImportTaint, may_hold_client
 from mem0lint.modules import PROJECT_MARKERS, ModuleFinder
+from mem0lint.parsing import guard_nesting, parsed_unvalidated
 from mem0lint.sdk.dialects import DIALECTS, Dialect
 from mem0lint.walk import walk
 
@@ -125,8 +126,6 @@ class ProjectIndex:
             data = self.finder.read(os.fspath(path))
             if data is None:  # unreadable or too large: nothing is known about it
                 return None
-            from mem0lint.engine import guard_nesting, parsed_unvalidated
-
             try:
                 guard_nesting(data)  # libcst's parser can overflow its stack on deep nesting
                 module = parsed_unvalidated(data)

@@ -66,6 +66,7 @@ LAYERS: list[tuple[str, frozenset[str]]] = [
                 "sources",
                 "terminal",
                 "positions",
+                "parsing",
                 "walk",
                 "memo",
             }

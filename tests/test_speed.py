@@ -19,7 +19,7 @@ import libcst as cst
 import pytest
 from libcst.metadata import MetadataWrapper, PositionProvider
 
-from mem0lint import engine, pipeline, prefilter
+from mem0lint import engine, parsing, pipeline, prefilter
 from mem0lint.binding import BindingCollector
 from mem0lint.filtertree import string_value
 from mem0lint.modes import Mode
@@ -635,7 +635,7 @@ def test_parsing_skips_libcst_validation_and_builds_the_same_trees(monkeypatch):
     """engine.parse does not validate nodes (a parsed tree is valid by construction); the trees
     are the ones a validating parse builds, and nodes built outside a parse are validated, also
     after a parse that failed."""
-    assert engine._post_init_validates_only(engine._validating)  # else the speed-up is off
+    assert parsing._post_init_validates_only(parsing._validating)  # else the speed-up is off
     validated = []
 
     def recording() -> None:  # the base's validation and Name's own, which every source has
