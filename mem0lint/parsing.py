@@ -1,8 +1,9 @@
 """Reading a text into libcst's tree, and refusing what its parser cannot take.
 
 libcst's native parser overflows its stack (a segfault, not an exception) on some deeply nested
-input, so every parse of a text mem0lint did not write goes through `guard_nesting` first; and
-it validates every node it builds, which a parsed tree never needs (`parsed_unvalidated`).
+input, so a file's text goes through `guard_nesting` before libcst parses it (runner.py for the
+files checked, the project index for the modules it reads); and libcst validates every node it
+builds, which a parsed tree never needs (`parsed_unvalidated`).
 """
 
 from __future__ import annotations
