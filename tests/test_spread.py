@@ -77,12 +77,18 @@ def _program(body: str) -> str:
     return HEAD + "def get(query, uid, metadata):\n" + textwrap.indent(body, "    ") + "\n"
 
 
-@pytest.mark.parametrize("name", sorted(CASES))
-def test_spread_table(name):
-    body, expected = CASES[name]
+def _mem101(body: str) -> tuple[str, list, list[str]]:
+    """The program around `body`, its MEM101 findings, and the keywords they name."""
     code = _program(body)
     found = [d for d in lint_source(code) if d.code == "MEM101"]
     keywords = sorted(k for d in found for k in ("user_id", "agent_id") if f"`{k}=`" in d.message)
+    return code, found, keywords
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_spread_table(name):
+    body, expected = CASES[name]
+    code, found, keywords = _mem101(body)
     assert keywords == expected, code
     rows = {d.start[0] for d in found}
     assert rows <= {code.splitlines().index("    return client.search(**params)") + 1}
@@ -155,9 +161,7 @@ CLOSURES = {
 @pytest.mark.parametrize("name", sorted(CLOSURES))
 def test_a_closure_reads_the_enclosing_function_s_dict(name):
     body, expected = CLOSURES[name]
-    code = _program(body)
-    found = [d for d in lint_source(code) if d.code == "MEM101"]
-    keywords = sorted(k for d in found for k in ("user_id", "agent_id") if f"`{k}=`" in d.message)
+    code, found, keywords = _mem101(body)
     assert keywords == expected, code
     assert all(d.fix is None for d in found)
 
