@@ -25,7 +25,7 @@ from mem0lint.bind import params, paths, values
 from mem0lint.bind.flow import Env, Frame, Point, extend, isinstance_narrowing, join_envs
 from mem0lint.bind.implicit import implicit_class
 from mem0lint.bind.values import Value
-from mem0lint.filtertree import string_value
+from mem0lint.filtertree import str_value, string_value
 from mem0lint.sdk.dialects import RESOLVABLE_CLASSES, Dialect
 from mem0lint.sdk.mem0_async import MEM0_CLASS_NAMES
 from mem0lint.walk import walk
@@ -591,8 +591,7 @@ def _fixture_name(node: cst.FunctionDef) -> str | None:
         for arg in call.args if call is not None else ():
             if arg.keyword is not None and arg.keyword.value == "name":
                 value = arg.value
-                name = string_value(value) if isinstance(value, cst.SimpleString) else None
-                return name if isinstance(name, str) else None
+                return str_value(value) if isinstance(value, cst.SimpleString) else None
         return node.name.value
     return None
 
@@ -605,14 +604,14 @@ def _parametrized_names(node: cst.FunctionDef) -> set[str]:
         if not isinstance(expr, cst.Call) or not _dotted(expr.func).endswith("parametrize"):
             continue
         first = expr.args[0].value if expr.args else None
-        spelled = string_value(first) if isinstance(first, cst.SimpleString) else None
-        if isinstance(spelled, str):
+        spelled = str_value(first) if isinstance(first, cst.SimpleString) else None
+        if spelled is not None:
             names.update(n.strip() for n in spelled.split(","))
         elif isinstance(first, (cst.List, cst.Tuple)):
             for element in first.elements:
                 value = element.value
-                name = string_value(value) if isinstance(value, cst.SimpleString) else None
-                if isinstance(name, str):
+                name = str_value(value) if isinstance(value, cst.SimpleString) else None
+                if name is not None:
                     names.add(name)
         else:
             names.add("*")  # cannot tell which parameters it supplies

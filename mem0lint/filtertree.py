@@ -81,13 +81,20 @@ def string_value(node: cst.SimpleString | cst.ConcatenatedString) -> str | bytes
     return node.evaluated_value
 
 
+def str_value(node: cst.BaseExpression) -> str | None:
+    """The text of a string literal (`string_value`); None for bytes, an f-string or anything
+    that is not a string."""
+    if isinstance(node, (cst.SimpleString, cst.ConcatenatedString)):
+        value = string_value(node)
+        return value if isinstance(value, str) else None
+    return None
+
+
 def literal_value(node: cst.BaseExpression) -> tuple[bool, object]:
     """(True, value) for a plain literal, else (False, None)."""
     if isinstance(node, (cst.SimpleString, cst.ConcatenatedString)):
-        value = string_value(node)
-        if isinstance(value, str):
-            return True, value
-        return False, None
+        value = str_value(node)
+        return (True, value) if value is not None else (False, None)
     if isinstance(node, (cst.Integer, cst.Float)):
         return True, ast.literal_eval(node.value)
     if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):

@@ -27,7 +27,7 @@ from typing import Optional
 import libcst as cst
 
 from mem0lint.bind.flow import Point
-from mem0lint.filtertree import string_value
+from mem0lint.filtertree import str_value
 from mem0lint.walk import walk
 
 
@@ -92,8 +92,8 @@ def _owner(scope, name: str):
 def _key(element: cst.BaseDictElement) -> Optional[str]:
     if not isinstance(element, cst.DictElement) or not isinstance(element.key, cst.SimpleString):
         return None
-    value = string_value(element.key)
-    if not isinstance(value, str) or not value.isidentifier() or keyword.iskeyword(value):
+    value = str_value(element.key)
+    if value is None or not value.isidentifier() or keyword.iskeyword(value):
         return None
     return value
 
@@ -148,8 +148,7 @@ class _Uses(cst.CSTVisitor):
         key = None
         if len(target.slice) == 1 and isinstance(target.slice[0].slice, cst.Index):
             index = target.slice[0].slice.value
-            value = string_value(index) if isinstance(index, cst.SimpleString) else None
-            key = value if isinstance(value, str) else None
+            key = str_value(index) if isinstance(index, cst.SimpleString) else None
         if key is None:
             self.bad = True
         else:

@@ -8,7 +8,7 @@ import libcst as cst
 
 from mem0lint import fixes
 from mem0lint.callsite import CallSite
-from mem0lint.filtertree import literal_value, string_value
+from mem0lint.filtertree import literal_value, str_value
 from mem0lint.rule import Applicability, Fix
 from mem0lint.sdk.mem0_arguments import HARMLESS_REMOVED
 
@@ -38,8 +38,8 @@ def number(node: cst.BaseExpression | None) -> float | None:
 def text_parts(node: cst.BaseExpression) -> list[str] | None:
     """The literal text an id certainly contains: a string's value, an f-string's text parts."""
     if isinstance(node, (cst.SimpleString, cst.ConcatenatedString)):
-        value = string_value(node)
-        return [value] if isinstance(value, str) else None
+        value = str_value(node)
+        return [value] if value is not None else None
     if isinstance(node, cst.FormattedString):
         return [p.value for p in node.parts if isinstance(p, cst.FormattedStringText)]
     return None

@@ -15,7 +15,7 @@ from typing import Iterator
 import libcst as cst
 
 from mem0lint.callsite import CallSite
-from mem0lint.filtertree import string_value
+from mem0lint.filtertree import str_value
 from mem0lint.rule import Example, Finding, Rule, Severity
 from mem0lint.rules.surface.ossadd import argument, follow
 from mem0lint.sdk import releases
@@ -90,8 +90,8 @@ class FromConfigIgnoredKey(Rule):
                 continue
             if not isinstance(element.key, cst.SimpleString):
                 continue
-            key = string_value(element.key)
-            if not isinstance(key, str) or key in OSS_CONFIG_FIELDS:
+            key = str_value(element.key)
+            if key is None or key in OSS_CONFIG_FIELDS:
                 continue
             if key in OSS_CONFIG_REMOVED:
                 replacement = OSS_CONFIG_REMOVED[key]

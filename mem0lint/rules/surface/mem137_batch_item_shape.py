@@ -8,7 +8,7 @@ import libcst as cst
 
 from mem0lint import fixes
 from mem0lint.callsite import CallSite
-from mem0lint.filtertree import string_value
+from mem0lint.filtertree import str_value
 from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
 from mem0lint.sdk.dialects import PLATFORM
 
@@ -45,8 +45,8 @@ def _keys(node: cst.Dict) -> dict[str, cst.DictElement] | None:
             element.key, cst.SimpleString
         ):
             return None
-        value = string_value(element.key)
-        if not isinstance(value, str):
+        value = str_value(element.key)
+        if value is None:
             return None
         keys[value] = element
     return keys

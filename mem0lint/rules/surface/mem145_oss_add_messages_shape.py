@@ -15,6 +15,7 @@ from typing import Iterator
 import libcst as cst
 
 from mem0lint.callsite import CallSite
+from mem0lint.filtertree import str_value
 from mem0lint.rule import Example, Finding, Rule, Severity
 from mem0lint.rules.surface.ossadd import (
     argument,
@@ -23,7 +24,6 @@ from mem0lint.rules.surface.ossadd import (
     is_none,
     is_text,
     literal_keys,
-    string_value,
 )
 from mem0lint.sdk import releases
 from mem0lint.sdk.dialects import OPEN_SOURCE
@@ -92,7 +92,7 @@ class OssAddMessagesShape(Rule):
             return
         if site.keyword("memory_type") is not None:
             return  # the procedural path reads the messages otherwise (after the same type check)
-        text = string_value(value)
+        text = str_value(value)
         if text is not None:
             if not text.strip():
                 yield Finding(arg, self._empty("an empty message", text=True))
@@ -150,11 +150,11 @@ class OssAddMessagesShape(Rule):
                 "extraction (and skips it with `infer=False`): nothing of it is remembered",
             )
             return
-        text = string_value(content.value)
+        text = str_value(content.value)
         if text is not None and not text.strip():
             yield Finding(anchor or content.value, self._empty("an empty message", True))
             return
-        name = string_value(role.value)
+        name = str_value(role.value)
         if name is not None and name not in OSS_ADD_ROLES and infers(site) is True:
             yield Finding(
                 anchor or role.value,

@@ -12,8 +12,9 @@ from __future__ import annotations
 from typing import Iterator
 
 from mem0lint.callsite import CallSite
+from mem0lint.filtertree import str_value
 from mem0lint.rule import Example, Finding, Rule, Severity
-from mem0lint.rules.surface.ossadd import is_none, string_value
+from mem0lint.rules.surface.ossadd import is_none
 from mem0lint.sdk import releases
 from mem0lint.sdk.dialects import OPEN_SOURCE
 from mem0lint.sdk.mem0_arguments import OSS_MEMORY_TYPES
@@ -61,7 +62,7 @@ class OssAddMemoryType(Rule):
         arg = site.keyword("memory_type")
         if arg is None or is_none(arg.value):
             return
-        value = string_value(arg.value)
+        value = str_value(arg.value)
         if value is None:
             return
         if value not in OSS_MEMORY_TYPES:

@@ -16,8 +16,9 @@ from datetime import date
 from typing import Iterator
 
 from mem0lint.callsite import CallSite
+from mem0lint.filtertree import str_value
 from mem0lint.rule import Example, Finding, Rule, Severity
-from mem0lint.rules.surface.ossadd import is_none, string_value
+from mem0lint.rules.surface.ossadd import is_none
 from mem0lint.sdk import releases
 from mem0lint.sdk.dialects import OPEN_SOURCE
 
@@ -84,7 +85,7 @@ class OssTemporalArgument(Rule):
         arg = site.keyword("expiration_date")
         if arg is None:
             return
-        text = string_value(arg.value)
+        text = str_value(arg.value)
         if text is None or not rejected(text):
             return
         yield Finding(

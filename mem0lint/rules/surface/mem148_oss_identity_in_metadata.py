@@ -15,7 +15,7 @@ from typing import Iterator
 import libcst as cst
 
 from mem0lint.callsite import CallSite
-from mem0lint.filtertree import string_value
+from mem0lint.filtertree import str_value
 from mem0lint.rule import Example, Finding, Rule, Severity
 from mem0lint.rules.surface.ossadd import follow, literal_keys
 from mem0lint.sdk import releases
@@ -64,8 +64,8 @@ class OssIdentityInMetadata(Rule):
                 if isinstance(element, cst.DictElement) and isinstance(
                     element.key, cst.SimpleString
                 ):
-                    key = string_value(element.key)
-                    if isinstance(key, str):
+                    key = str_value(element.key)
+                    if key is not None:
                         keys[key] = element
         for key in OSS_METADATA_IDENTITY_KEYS:
             element = keys.get(key)

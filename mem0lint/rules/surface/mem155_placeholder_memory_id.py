@@ -8,7 +8,7 @@ from typing import Iterator, Union
 import libcst as cst
 
 from mem0lint.callsite import CallSite
-from mem0lint.filtertree import string_value
+from mem0lint.filtertree import str_value
 from mem0lint.rule import Example, Finding, Rule, Severity
 from mem0lint.rules.surface.entity_scope import in_test
 from mem0lint.sdk.dialects import MEM0
@@ -77,8 +77,8 @@ class PlaceholderMemoryId(Rule):
             node, through = bindings[0].value, node.value
         if not isinstance(node, cst.SimpleString):
             return
-        value = string_value(node)
-        if not isinstance(value, str) or not _PLACEHOLDER.match(value):
+        value = str_value(node)
+        if value is None or not _PLACEHOLDER.match(value):
             return
         named = f" (bound to `{through}`)" if through else ""
         yield Finding(

@@ -57,11 +57,6 @@ def is_text(node: cst.BaseExpression) -> bool:
     return isinstance(node, (cst.SimpleString, cst.FormattedString, cst.ConcatenatedString))
 
 
-def string_value(node: cst.BaseExpression) -> str | None:
-    ok, value = literal_value(node)
-    return value if ok and isinstance(value, str) else None
-
-
 def is_none(node: cst.BaseExpression) -> bool:
     return isinstance(node, cst.Name) and node.value == "None"
 

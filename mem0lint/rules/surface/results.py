@@ -15,7 +15,7 @@ from typing import Iterator, Union
 import libcst as cst
 
 from mem0lint.callsite import CallSite
-from mem0lint.filtertree import string_value
+from mem0lint.filtertree import str_value
 from mem0lint.memo import statement_result
 from mem0lint.walk import children
 
@@ -97,10 +97,7 @@ def _int_literal(node: cst.BaseExpression) -> bool:
 
 
 def _string(node: cst.BaseExpression) -> Union[str, None]:
-    if isinstance(node, cst.SimpleString):
-        value = string_value(node)
-        return value if isinstance(value, str) else None
-    return None
+    return str_value(node) if isinstance(node, cst.SimpleString) else None
 
 
 def classify(expr: cst.BaseExpression, parents: Parents) -> Union[Use, None]:
