@@ -89,16 +89,20 @@ class Scope:
             self.observer(self, name, binding)
 
     def lookup(self, name: str) -> list[Binding]:
-        """Python's rule: own scope, then enclosing functions and the module, never class bodies
-        of enclosing scopes."""
+        owner = self.owner(name)
+        return owner.bindings[name] if owner is not None else []
+
+    def owner(self, name: str) -> Union[Scope, None]:
+        """The scope whose binding of `name` a read here sees, by Python's rule: own scope, then
+        enclosing functions and the module, never class bodies of enclosing scopes."""
         scope: Union[Scope, None] = self
         first = True
         while scope is not None:
             if (first or scope.kind != "class") and name in scope.bindings:
-                return scope.bindings[name]
+                return scope
             first = False
             scope = scope.parent
-        return []
+        return None
 
 
 def _target_names(target: cst.BaseExpression) -> Iterator[cst.Name]:

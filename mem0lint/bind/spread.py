@@ -37,7 +37,10 @@ def spread(call: cst.Call, scope) -> Optional[cst.Call]:
     if len(stars) != 1 or stars[0].star != "**" or not isinstance(stars[0].value, cst.Name):
         return None
     name = stars[0].value.value
-    inner = _owner(scope.scope if isinstance(scope, Point) else scope, name)
+    # For a call in a lambda, a comprehension or a nested function (a closure), the nearest
+    # enclosing function that binds the name. A closure may run after later statements of that
+    # function: the check of every use of the name there (`_Uses`) holds whenever it runs.
+    inner = (scope.scope if isinstance(scope, Point) else scope).owner(name)
     if inner is None:
         return None
     bindings = inner.bindings.get(name, [])
@@ -71,22 +74,6 @@ def spread(call: cst.Call, scope) -> Optional[cst.Call]:
     if uses.written:
         made.append(stars[0])
     return cst.Call(func=call.func, args=made)
-
-
-def _owner(scope, name: str):
-    """The scope whose binding of `name` a read in `scope` sees: its own, or for a lambda, a
-    comprehension or a nested function (a closure), the nearest enclosing function that binds
-    it (class bodies do not enclose); None when that is the module. A closure may run after
-    later statements of that function: the check of every use of the name there (`_Uses`, one
-    binding, constant-key writes only) holds whenever it runs."""
-    if name in scope.bindings:
-        return scope
-    outer = scope.parent
-    while outer is not None and outer.kind != "module":
-        if outer.kind == "function" and name in outer.bindings:
-            return outer
-        outer = outer.parent
-    return None
 
 
 def _key(element: cst.BaseDictElement) -> Optional[str]:
