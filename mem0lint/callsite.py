@@ -180,7 +180,7 @@ def _site(
         return found
     if awaited is None:  # not the call a `**dict` spread becomes (bind/spread.py)
         awaited = id(call) in collector.await_of
-        made = spread.spread(call, scope)
+        made = spread.spread(call, scope, collector.star_import)
         if made is not None:
             found = _site(made, scope, collector, resolver, awaited)
             for site in found if isinstance(found, list) else [found] if found else []:

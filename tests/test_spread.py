@@ -64,6 +64,52 @@ CASES = {
         'params = {"query": query, "user_id": uid, **extra}\nreturn client.search(**params)',
         [],
     ),
+    "a dict() copy holds the original's keys; a key written to the copy is hidden": (
+        'base = {"query": query, "user_id": uid, "agent_id": "a"}\n'
+        "params = dict(base)\n"
+        'params["agent_id"] = metadata\n'
+        "return client.search(**params)",
+        ["user_id"],
+    ),
+    "a copy of a dict written on one path: the keys not written are held": (
+        'base = {"query": query, "user_id": uid}\n'
+        'if metadata:\n    base["agent_id"] = metadata\n'
+        "params = dict(base)\n"
+        'params["limit"] = 10\n'
+        "return client.search(**params)",
+        ["user_id"],
+    ),
+    "a key written to the original, before or after the copy, is hidden": (
+        'base = {"query": query, "user_id": uid, "agent_id": "a"}\n'
+        'base["user_id"] = metadata\n'
+        "params = dict(base)\n"
+        'base["agent_id"] = None\n'
+        "return client.search(**params)",
+        [],
+    ),
+    "a copy of a dict that is passed to a function: unknown": (
+        'base = {"query": query, "user_id": uid}\nclean(base)\nparams = dict(base)\n'
+        "return client.search(**params)",
+        [],
+    ),
+    "a copy of a parameter rebound to a literal on one path: unknown": (
+        'if uid:\n    metadata = {"query": query, "user_id": uid}\n'
+        "params = dict(metadata)\n"
+        "return client.search(**params)",
+        [],
+    ),
+    "a copy through a dict that is not the builtin: unknown": (
+        'dict = make_dict\nbase = {"query": query, "user_id": uid}\nparams = dict(base)\n'
+        "return client.search(**params)",
+        [],
+    ),
+    "a copy with keywords, or a copy of a copy: unknown": (
+        'base = {"query": query, "user_id": uid}\nmiddle = dict(base)\n'
+        "params = dict(middle)\nother = dict(base, agent_id=None)\n"
+        "client.search(**other)\n"
+        "return client.search(**params)",
+        [],
+    ),
     "a nested function that rebinds it with nonlocal: unknown": (
         'params = {"query": query, "user_id": uid}\n'
         "def reset():\n    nonlocal params\n    params = {}\n"
@@ -172,3 +218,13 @@ def test_a_lambda_parameter_hides_the_client_of_the_same_name(params):
     code = HEAD + f'run(lambda {params}: client.search("q", user_id="u"))\n'
     assert [d.code for d in lint_source(code)] == []
     assert [d.code for d in lint_source(code.replace(f"{params}: ", ": "))] == ["MEM101"]
+
+
+def test_a_star_import_may_bind_dict_so_a_copy_is_not_followed():
+    body = (
+        'base = {"query": query, "user_id": uid}\nparams = dict(base)\n'
+        "return client.search(**params)"
+    )
+    assert _mem101(body)[2] == ["user_id"]
+    code = "from helpers import *\n" + _program(body)
+    assert [d for d in lint_source(code) if d.code == "MEM101"] == []

@@ -12,6 +12,12 @@ spread name provably holds that literal's keys:
   Anything else (`del params[k]`, `params.update(...)`, `params.pop(...)`, passing `params` to a
   function, rebinding it, `global`) leaves the call unknown (silent).
 
+A copy, `params = dict(base)` with `dict` the builtin, holds the keys `base` holds when the
+copy is made: `base` must pass the same checks, in the same function, and be bound there by that
+one assignment alone (no parameter, loop variable or second binding of it); if the copy runs,
+`base` holds the literal. Keys written to either name are hidden (a write to `base` after the
+copy does not reach it; hiding it errs towards silence). `dict(base)` is a read of `base`.
+
 Writes only add or replace keys: the literal's keys no write touches are certainly passed with
 their literal values. When some write exists, the keys it writes are hidden behind the original
 `**params` (so rules see hidden arguments, as for any `**kwargs`, and judge no absence). The
@@ -31,8 +37,9 @@ from mem0lint.filtertree import str_value
 from mem0lint.walk import walk
 
 
-def spread(call: cst.Call, scope) -> Optional[cst.Call]:
-    """The call `call` makes with its `**name` spread of a dict literal written out, or None."""
+def spread(call: cst.Call, scope, star_import: bool = False) -> Optional[cst.Call]:
+    """The call `call` makes with its `**name` spread of a dict literal written out, or None.
+    `star_import`: the module has a `from m import *` (which may bind `dict`)."""
     stars = [a for a in call.args if a.star]
     if len(stars) != 1 or stars[0].star != "**" or not isinstance(stars[0].value, cst.Name):
         return None
@@ -43,37 +50,76 @@ def spread(call: cst.Call, scope) -> Optional[cst.Call]:
     inner = (scope.scope if isinstance(scope, Point) else scope).owner(name)
     if inner is None:
         return None
-    bindings = inner.bindings.get(name, [])
-    literals = [b for b in bindings if b.kind == "value"]
-    if len(literals) != 1 or not isinstance(literals[0].value, cst.Dict):
+    literals = [b for b in inner.bindings.get(name, []) if b.kind == "value"]
+    if len(literals) != 1:
         return None
-    literal = literals[0]
-    if isinstance(scope, Point) and literal not in scope.lookup(name):
+    if isinstance(scope, Point) and literals[0] not in scope.lookup(name):
         return None  # bound after the call, or not on every path to it
     # Only inside a function: it is one unit for pruning.py, so every use of the name that the
     # check below reads is still there after pruning (a module-level dict may be used anywhere).
-    node = inner.function
-    if inner.kind != "function" or node is None:
+    if inner.kind != "function" or inner.function is None:
         return None
-    uses = _Uses(name)
-    walk(node, uses)
-    if uses.bad or uses.binds != 1 or uses.total != uses.allowed:
+    copies = not star_import and not inner.lookup("dict")  # `dict(...)` is the builtin
+    held = _held(name, literals[0].value, inner, copies)
+    if held is None:
         return None
+    literal, hidden = held
     written: list[cst.Arg] = []
     explicit = {a.keyword.value for a in call.args if a.keyword is not None}
-    for element in literal.value.elements:
+    for element in literal.elements:
         key = _key(element)
         if key is None or key in explicit:
             return None  # `**` inside, a computed key, or a TypeError (given twice)
-        if key in uses.written:
+        if key in hidden:
             continue
         written.append(cst.Arg(keyword=cst.Name(key), value=element.value))
     rest = [a for a in call.args if not a.star]
     made = [a for a in rest if a.keyword is None] + [a for a in rest if a.keyword is not None]
     made += written
-    if uses.written:
+    if hidden:
         made.append(stars[0])
     return cst.Call(func=call.func, args=made)
+
+
+def _held(
+    name: str, value: object, inner, copies: bool, follow: bool = True
+) -> Optional[tuple[cst.Dict, set[str]]]:
+    """The dict literal whose keys `name`, bound to `value` in the function scope `inner`,
+    holds, and the keys written since (hidden); None when that is not certain. `copies`:
+    `dict(...)` is the builtin; `follow`: a copy's original is followed (once)."""
+    uses = _Uses(name, copies)
+    walk(inner.function, uses)
+    if uses.bad or uses.binds != 1 or uses.total != uses.allowed:
+        return None
+    if isinstance(value, cst.Dict):
+        return value, uses.written
+    base = _copied(value) if copies and follow else None
+    if base is None or base == name or inner.owner(base) is not inner:
+        return None
+    # `_Uses` (below) then finds that one assignment is its only binding: no parameter, loop
+    # variable or second binding may be what is copied (a write adds an unknown binding).
+    literals = [b for b in inner.bindings[base] if b.kind == "value"]
+    if len(literals) != 1:
+        return None
+    held = _held(base, literals[0].value, inner, copies, follow=False)  # no copy of a copy
+    if held is None:
+        return None
+    return held[0], uses.written | held[1]
+
+
+def _copied(value: object) -> Optional[str]:
+    """`dict(base)` -> "base"."""
+    if (
+        isinstance(value, cst.Call)
+        and isinstance(value.func, cst.Name)
+        and value.func.value == "dict"
+        and len(value.args) == 1
+        and value.args[0].keyword is None
+        and not value.args[0].star
+        and isinstance(value.args[0].value, cst.Name)
+    ):
+        return value.args[0].value.value
+    return None
 
 
 def _key(element: cst.BaseDictElement) -> Optional[str]:
@@ -88,8 +134,9 @@ def _key(element: cst.BaseDictElement) -> Optional[str]:
 class _Uses(cst.CSTVisitor):
     """How a scope uses the spread name: every spelling must be one of the allowed uses."""
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, copies: bool = False) -> None:
         self.name = name
+        self.copies = copies  # `dict(name)` is a read (`dict` is the builtin)
         self.total = 0  # every Name node spelling it
         self.allowed = 0  # those in an allowed use
         self.binds = 0  # `name = ...`
@@ -105,6 +152,10 @@ class _Uses(cst.CSTVisitor):
 
     def visit_Arg(self, node: cst.Arg) -> None:
         if node.star == "**" and self._is(node.value):
+            self.allowed += 1
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if self.copies and _copied(node) == self.name:
             self.allowed += 1
 
     def visit_Subscript(self, node: cst.Subscript) -> None:
