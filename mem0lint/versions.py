@@ -22,6 +22,7 @@ Nothing is imported or executed (`setup.py` is read with `ast`).
 from __future__ import annotations
 
 import ast
+import codecs
 import configparser
 import contextlib
 import functools
@@ -48,6 +49,32 @@ MAX_INCLUDES = 50  # requirement files read through -r / -c from one folder
 MAX_BYTES = 20 * 1024 * 1024  # a lock file bigger than this is not read
 # Every distribution name that matters contains one of these (case-insensitive).
 _WORDS = re.compile(rb"(?i)mem0|memsy|memoryos")
+
+
+# pip's own order (pip/_internal/utils/encoding.py, `auto_decode`): a requirements file written
+# by Windows PowerShell (`pip freeze > requirements.txt`) is UTF-16 with a byte-order mark.
+_BOMS = (
+    (codecs.BOM_UTF8, "utf-8"),
+    (codecs.BOM_UTF16_BE, "utf-16-be"),
+    (codecs.BOM_UTF16_LE, "utf-16-le"),
+    (codecs.BOM_UTF32_BE, "utf-32-be"),
+    (codecs.BOM_UTF32_LE, "utf-32-le"),
+)
+_CODING = re.compile(rb"coding[:=]\s*([-\w.]+)")
+
+
+def requirements_text(data: bytes) -> str:
+    """A requirements file's text, decoded as pip decodes it: by its byte-order mark, else by a
+    `# coding:` comment in its first two lines, else (pip: the locale's encoding) as UTF-8."""
+    for bom, encoding in _BOMS:
+        if data.startswith(bom):
+            return data[len(bom) :].decode(encoding, "replace")
+    for line in data.split(b"\n")[:2]:
+        found = _CODING.search(line) if line[:1] == b"#" else None
+        if found is not None:
+            with contextlib.suppress(LookupError):
+                return data.decode(found.group(1).decode("ascii"), "replace")
+    return data.decode("utf-8", "replace")
 
 
 def _tomllib():
@@ -442,7 +469,7 @@ class Discovery:
         self.read.add(path)
         try:
             with open(path, "rb") as handle:
-                text = handle.read(MAX_BYTES).decode("utf-8", "replace")
+                text = requirements_text(handle.read(MAX_BYTES))
         except OSError as error:
             self.note(f"{path}: cannot read SDK versions from it ({_reason(error)}); passed over")
             return []

@@ -6,6 +6,7 @@ Each test writes a small project the way real ones are laid out and asks what `m
 
 from __future__ import annotations
 
+import codecs
 import json
 import textwrap
 from pathlib import Path
@@ -148,6 +149,22 @@ FORMATS = {
 def test_each_format_gives_the_installed_release(tmp_path, files):
     write(tmp_path, {**files, "app.py": ""})
     assert resolved(tmp_path) == ("mem0ai", "0.1.115")
+
+
+ENCODINGS = {
+    # `pip freeze > requirements.txt` in Windows PowerShell writes UTF-16 with a byte-order mark.
+    "utf-16 (PowerShell)": "openai>=1\r\nmem0ai==0.1.32\r\n".encode("utf-16"),
+    "utf-16-be with its mark": codecs.BOM_UTF16_BE + "mem0ai==0.1.32\n".encode("utf-16-be"),
+    "utf-8 with a mark": "mem0ai==0.1.32\n".encode("utf-8-sig"),
+    "a coding comment": "# -*- coding: latin-1 -*-\n# caf\xe9\nmem0ai==0.1.32\n".encode("latin-1"),
+}
+
+
+@pytest.mark.parametrize("data", ENCODINGS.values(), ids=ENCODINGS.keys())
+def test_a_requirements_file_is_decoded_as_pip_decodes_it(tmp_path, data):
+    write(tmp_path, {"app.py": ""})
+    (tmp_path / "requirements.txt").write_bytes(data)
+    assert resolved(tmp_path) == ("mem0ai", "0.1.32")
 
 
 def test_a_poetry_caret_gives_the_newest_release_it_allows(tmp_path):
