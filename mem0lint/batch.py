@@ -160,6 +160,13 @@ def triage(
     kept_any = False
     for (index, source), scanned in zip(to_read, _scanned(to_read, names, modules, jobs)):
         if scanned is None:
+            dangling = None if source.explicit else _dangling_link(source.fspath)
+            if dangling is not None:
+                # A link to nothing met on the walk (an editor's lock file `.#app.py`, a link
+                # into a folder not checked out) holds no code: a note, not the user's error.
+                reports[index] = FileReport(source, info=[dangling])
+                tick()
+                continue
             todo.append((index, source, None))  # `process` reads again and says why it cannot
         elif scanned.matters:
             kept_any = True
@@ -258,6 +265,17 @@ class _Flag:
 # memory in a pool, seen by the workers and this process alike; set at the start when a
 # folder of the run is named like an SDK package (the SDK's own code is in the tree).
 _spelled: Union[_Flag, object] = _Flag()
+
+
+def _dangling_link(path: str) -> Union[str, None]:
+    """Why a symbolic link that leads nowhere is skipped; None when `path` is not one."""
+    try:
+        target = os.readlink(path)
+    except OSError:
+        return None  # not a link: unreadable for another reason, which `process` says
+    if os.path.exists(path):
+        return None
+    return f"a symbolic link to {target}, which does not exist; skipped"
 
 
 def _sdk_in_paths(paths: list[str]) -> bool:

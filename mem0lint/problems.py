@@ -5,7 +5,8 @@ code, so no output format can hide it (never "All checks passed."):
 
 - MEM001 `syntax-error`: Python's own parser rejects the file (position from CPython).
 - MEM002 `file-error`: the file cannot be read, decoded, written back, or is too large or too
-  deeply nested to analyse; a notebook that is not valid JSON.
+  deeply nested to analyse; a notebook that is not valid JSON. (A symbolic link to nothing that
+  a folder's walk meets is passed over with an info line: batch.triage.)
 - MEM003 `not-analysed` (info): valid Python (CPython accepts it) that libcst cannot parse, such
   as `(x): int`; nothing in the file was checked. Not a failure: it does not change the exit
   status.

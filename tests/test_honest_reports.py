@@ -132,6 +132,23 @@ def test_an_unreadable_named_file_is_a_mem002_record(tmp_path):
     assert record["severity"] == "error"
 
 
+@pytest.mark.parametrize("output_format", ["text", "json", "sarif", "github"])
+def test_a_link_to_nothing_met_on_the_walk_is_a_note_not_an_error(tmp_path, output_format):
+    """An editor's lock file (`.#app.py` links to `user@host.pid`) or a link into a folder that
+    is not checked out holds no code; named on the command line, it is still an error."""
+    write(tmp_path, "app.py", BAD)
+    (tmp_path / ".#app.py").symlink_to("user@host.4242")
+    (tmp_path / "guide.md").symlink_to(tmp_path / "missing" / "guide.md")
+    result = run_cli("--output-format", output_format, "--no-cache", str(tmp_path))
+    assert result.exit_code == 1  # the findings of app.py, nothing else
+    assert "MEM201" in result.stdout
+    assert ".#app.py" not in result.stdout and "guide.md" not in result.stdout  # no record
+    for name, target in ((".#app.py", "user@host.4242"), ("guide.md", "missing")):
+        notes = [line for line in result.stderr.splitlines() if name in line]
+        assert len(notes) == 1 and "info:" in notes[0] and target in notes[0], result.stderr
+    assert run_cli("--no-cache", str(tmp_path / ".#app.py")).exit_code == 2
+
+
 def test_a_broken_notebook_is_a_mem002_record(tmp_path):
     path = write(tmp_path, "book.ipynb", "{not json")
     result = run_cli("--output-format", "json", str(path))
