@@ -76,12 +76,14 @@ def test_every_rule_states_its_range_or_holds_for_every_release():
         "MEM116",
         "MEM120",
         "MEM123",
+        "MEM125",  # Memory/AsyncMemory(config) only, no **kwargs (0.1.32 to 2.2.1 read)
         "MEM136",  # get/delete/history take the id only in every wheel read (0.1.0 to 2.2.1)
         "MEM137",  # batch_* send their list unchanged to /v1/batch/ (or do not exist at all)
         "MEM141",  # MemoryClient / Memory methods are plain `def` in every wheel (0.1.20-2.2.1)
         "MEM150",  # delete_all forwards "*" as a query parameter (0.1.100, 1.0.3, 2.0.0, 2.2.1)
         "MEM151",  # reset() / id-less delete_users() delete everything (same wheels)
         "MEM152",  # batch_* send the list unchanged; the 1000 cap is the server's
+        "MEM154",  # reset(self) on all four clients (0.1.32 to 2.2.1 read)
         "MEM155",  # memory ids are UUIDs in every release
         "MEM603",
         "MEM605",
@@ -157,6 +159,9 @@ def test_below_2_0_only_verified_failures_are_errors_or_warnings(version):
     # Every wheel read (0.1.0 to 2.2.1): `get`/`delete`/`history` take the id only, and
     # `batch_*` send their list unchanged to `/v1/batch/`.
     verified |= {"MEM136", "MEM137"}
+    # Every wheel read (0.1.32 to 2.2.1): `Memory(config)` / `AsyncMemory(config)` and
+    # `reset(self)` take nothing else (a keyword: TypeError).
+    verified |= {"MEM125", "MEM154"}
     # Every wheel read: the async clients' memory methods are coroutine functions (from 0.1.22 /
     # 0.1.89 on), the sync clients' plain functions (a coroutine used as a result, or `await`
     # on a dict, raises TypeError).

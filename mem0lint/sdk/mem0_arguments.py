@@ -111,6 +111,9 @@ PLATFORM_ADD_BODY = frozenset(
 # `MemoryClient.__init__(api_key=None, host=None, client=None)` has no **kwargs since mem0ai 2.x:
 # these former parameters raise TypeError (organisation and project now come from the key).
 REMOVED_CLIENT_PARAMS = ("org_id", "project_id", "org_name", "project_name")
+# What `MemoryClient.__init__` takes in 2.x (a user passing them to the open-source `Memory()`
+# meant the Platform client: MEM125).
+PLATFORM_CLIENT_PARAMS = ("api_key", "host", "client")
 
 # What an unscoped delete_all() runs into, and how to delete everything on purpose.
 UNSCOPED_DELETE_ALL = {

@@ -1,4 +1,4 @@
-"""MEM119-MEM121: building mem0 clients (constructor arguments, `from_config`).
+"""MEM119-MEM121, MEM125, MEM149: building mem0 clients (constructor arguments, `from_config`).
 
 One rule per module.
 """
