@@ -846,7 +846,30 @@ class Resolver:
                 depth,
                 returned=True,
             )
+        methods = self._own_methods(func, scope)
+        if methods:
+            return self._value_of_bindings(methods, depth, returned=True)
         return None
+
+    @staticmethod
+    def _own_methods(func: cst.BaseExpression, scope: Scope) -> list[Binding]:
+        """`self.make()`: the class's own `def make` (every binding of the name in the class is
+        one, undecorated or a static or class method); [] when not certain. A subclass may
+        override it, as it may reassign any `self.x` this resolver reads from the class."""
+        if not (isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name)):
+            return []
+        owner = scope.lookup(func.value.value)
+        if len(owner) != 1 or owner[0].kind != "self":
+            return []
+        members = owner[0].value.attributes.get(func.attr.value, [])
+        plain = {"staticmethod", "classmethod"}
+        for member in members:
+            if member.kind != "function" or any(
+                not (isinstance(d.decorator, cst.Name) and d.decorator.value in plain)
+                for d in member.value.decorators
+            ):
+                return []
+        return members
 
     def _value_of_bindings(
         self, bindings: list[Binding], depth: int, returned: bool = False

@@ -77,6 +77,37 @@ JUDGED = {
         with Memory() as m:
             m.search("q", {WRONG}
     """,
+    "the class's own annotated getter, self.get_memory()": f"""
+        from mem0 import Memory
+        class Agent:
+            def get_memory(self) -> Memory:
+                return make_memory()
+            def recall(self, q):
+                memory = self.get_memory()
+                return memory.search(q, {WRONG}
+    """,
+    "a lazy getter returning the attribute it sets": f"""
+        from mem0 import MemoryClient
+        class Agent:
+            def __init__(self):
+                self._client = None
+            def _client_or_new(self):
+                if self._client is None:
+                    self._client = MemoryClient()
+                return self._client
+            def recall(self, q):
+                return self._client_or_new().search(q, {WRONG}
+    """,
+    "an awaited async getter, a static method": f"""
+        from mem0 import AsyncMemory
+        class Agent:
+            @staticmethod
+            async def _memory() -> AsyncMemory:
+                return AsyncMemory.from_config({{}})
+            async def recall(self, q):
+                memory = await self._memory()
+                return await memory.search(q, {WRONG}
+    """,
 }
 
 NOT_JUDGED = {
@@ -117,6 +148,35 @@ NOT_JUDGED = {
         class Store:
             def search(self, q, limit=10): ...
         Store().search("q", limit=3)
+    """,
+    "a getter behind a decorator that may change what it returns": """
+        from mem0 import MemoryClient
+        class Agent:
+            @contextlib.contextmanager
+            def client(self) -> MemoryClient:
+                yield MemoryClient()
+            def recall(self, q):
+                self.client().search("q", limit=3)
+    """,
+    "a getter name also assigned on the instance": """
+        from mem0 import MemoryClient
+        class Agent:
+            def __init__(self, make):
+                self.client = make
+            def client(self) -> MemoryClient:
+                return MemoryClient()
+            def recall(self, q):
+                self.client().search("q", limit=3)
+    """,
+    "a getter of another class, or of a base class": """
+        from mem0 import MemoryClient
+        class Base:
+            def client(self) -> MemoryClient:
+                return MemoryClient()
+        class Agent(Base):
+            def recall(self, other, q):
+                other.client().search("q", limit=3)
+                self.client().search("q", limit=3)
     """,
 }
 
