@@ -332,10 +332,10 @@ class Discovery:
         from packaging.specifiers import SpecifierSet
 
         name = DISPLAY[provider]
-        exact = sorted({p.specifier[2:] for p in pins if p.specifier.startswith("==")}, key=_key)
+        exact = sorted({v for v in map(_exact_version, pins) if v is not None}, key=_key)
         if exact:
             chosen = exact[0]
-            source = next(p.source for p in pins if p.specifier == "==" + chosen)
+            source = next(p.source for p in pins if _exact_version(p) == chosen)
             if len(exact) > 1:
                 self.note(
                     f"{folder}: conflicting pins of {name} ({', '.join(exact)}); judged by the"
@@ -629,6 +629,15 @@ def _requirement_pin(text: str, source: str) -> Union[Pin, None]:
     return Pin(distribution, _exact_or(str(requirement.specifier)), source)
 
 
+def _exact_version(pin: Pin) -> Union[str, None]:
+    """The version of an exact pin (`==1.0.0`, a lock's); None for a range, a wildcard
+    (`==0.1.*`) or several clauses (`==0.1.29,>=0.1`: a range that allows one release)."""
+    spec = pin.specifier
+    if not spec.startswith("==") or "," in spec or "*" in spec:
+        return None
+    return spec.lstrip("=").strip()
+
+
 def _exact_or(specifier: str) -> str:
     """A single `==V` (no wildcard) stays an exact pin; anything else is a range."""
     from packaging.specifiers import SpecifierSet
@@ -815,11 +824,18 @@ def _setup_py(data: bytes, path: str) -> Iterable[Pin]:
 
 # requirements.txt -------------------------------------------------------------------------------
 def _logical_lines(text: str) -> Iterable[str]:
+    """Requirement lines: continuations joined, comments dropped, and a requirement's own
+    options (`mem0ai==0.1.29 --hash=sha256:...`, as pip-compile writes them) cut off."""
     joined = re.sub(r"\\\r?\n", " ", text)
     for line in joined.splitlines():
         line = re.sub(r"(^|\s)#.*$", "", line).strip()
+        if line and not line.startswith("-"):
+            line = _OPTION.split(line, 1)[0]
         if line:
             yield line
+
+
+_OPTION = re.compile(r"\s+--[A-Za-z]")
 
 
 _INCLUDE = re.compile(r"^(?:-r|-c|--requirement|--constraint)(?:\s*=\s*|\s+|(?=\S))(\S+)$")

@@ -208,6 +208,31 @@ def test_a_range_gives_the_newest_release_inside_it(tmp_path):
     assert resolved(tmp_path) == ("mem0ai", "1.0.11")
 
 
+RANGES_THAT_LOOK_EXACT = {
+    # pip-compile's output: the hashes are the requirement's own options.
+    "hashed": (
+        "requirements.txt",
+        "mem0ai==0.1.29 \\\n    --hash=sha256:0a1b \\\n    --hash=sha256:2c3d\nopenai==1.0\n",
+        "0.1.29",
+    ),
+    "a wildcard": ("requirements.txt", "mem0ai==0.1.*\n", "0.1.118"),
+    "two clauses": ("requirements.txt", "mem0ai>=0.1,==0.1.29\n", "0.1.29"),
+    "a Poetry wildcard": (
+        "pyproject.toml",
+        '[tool.poetry.dependencies]\nmem0ai = "0.1.*"\n',
+        "0.1.118",
+    ),
+}
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "version"), RANGES_THAT_LOOK_EXACT.values(), ids=RANGES_THAT_LOOK_EXACT.keys()
+)
+def test_what_pip_installs_from_a_pin_that_is_not_a_bare_version(tmp_path, name, text, version):
+    write(tmp_path, {name: text, "app.py": ""})
+    assert resolved(tmp_path) == ("mem0ai", version)
+
+
 def test_no_pin_at_all_means_the_newest_known_release(tmp_path):
     write(tmp_path, {"requirements.txt": "openai\n", "app.py": ""})
     sdk = mem0(tmp_path)
