@@ -69,6 +69,7 @@ UPDATE_TEXT = "0.1.109"  # Platform update(memory_id, text=None, metadata=None)
 V1 = "1.0.0"  # results are {"results": [...]}; version= / output_format= dropped
 FROM_CONFIG_SYNC = "1.0.10"  # `AsyncMemory.from_config` is a plain classmethod again
 V2 = "2.0.0"  # v3 endpoints: entity ids only inside filters=; org_id/project_id... removed
+EMPTY_QUERY_REJECTED = "2.0.5"  # both SDKs: search("") / search("  ") raises ValueError
 UPDATE_OPTIONAL = (
     "2.0.10"  # open source update(memory_id, data=None, ...): nothing to update raises
 )

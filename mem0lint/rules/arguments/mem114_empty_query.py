@@ -7,13 +7,15 @@ from typing import Iterator
 from mem0lint.callsite import CallSite
 from mem0lint.rule import Example, Finding, Rule, Severity
 from mem0lint.rules import mirrors
+from mem0lint.sdk import releases
 from mem0lint.sdk.dialects import MEM0
 from mem0lint.sdk.mem0_arguments import EMPTY_QUERY
 
 
 class EmptyQuery(Rule):
     code = "MEM114"
-    versions = {"mem0ai": ">=2.0.0"}
+    # 2.0.0 to 2.0.4 send an empty query on (no check in either SDK's `search`).
+    versions = {"mem0ai": ">=" + releases.EMPTY_QUERY_REJECTED}
     name = "empty-query"
     dialects = MEM0
     methods = frozenset({"search"})
