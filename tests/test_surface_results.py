@@ -79,6 +79,11 @@ FLAGGED = [
     ('x = client.get_all(filters={"user_id": "a"})[:2]', "slicing"),
     ('n = len(client.search("q", filters={"user_id": "a"}))', "len()"),
     ('for i, m in enumerate(client.search("q", filters={"user_id": "a"})):\n    pass', "iter"),
+    ('for i, m in enumerate(client.search("q", filters={"user_id": "a"}), 1):\n    pass', "iter"),
+    (
+        'r = client.get_all(filters={"user_id": "a"})\nx = [m for i, m in enumerate(r, start=1)]',
+        "`r`",
+    ),
     ('res = client.search("q", filters={"user_id": "a"})\ntexts = [m for m in res]', "`res`"),
     (
         'def f():\n    res: dict = client.search("q", filters={"user_id": "a"})\n    return res[0]',
@@ -127,6 +132,9 @@ SILENT = [
     'res = client.search("q", filters={"user_id": "a"})\nif "results" in res:\n    res2 = 1\n'
     "n = len(res)",
     'for m in client.search("q", **options):\n    pass',
+    # enumerate's other arguments: not a plain `start`
+    'for i, m in enumerate(client.search("q", filters={"user_id": "a"}), *extra):\n    pass',
+    'n = len(client.search("q", filters={"user_id": "a"}), 2)',
     # a use in a nested function is not followed
     'res = client.search("q", filters={"user_id": "a"})\ndef g():\n    return len(res)',
     # not a mem0 client

@@ -125,18 +125,21 @@ def classify(expr: cst.BaseExpression, parents: Parents) -> Union[Use, None]:
         return None
     if isinstance(parent, cst.Arg) and parent.keyword is None and not parent.star:
         call = parents.get(id(parent))
-        if (
-            isinstance(call, cst.Call)
-            and isinstance(call.func, cst.Name)
-            and len(call.args) == 1
-            and call.args[0] is parent
+        if not (isinstance(call, cst.Call) and isinstance(call.func, cst.Name)):
+            return None
+        if not call.args or call.args[0] is not parent or any(a.star for a in call.args):
+            return None
+        if call.func.value == "len" and len(call.args) == 1:
+            return Use("measured", expr, False)
+        # `enumerate(result)`, `enumerate(result, 1)`, `enumerate(result, start=1)`
+        start = call.args[1:]
+        if call.func.value == "enumerate" and (
+            not start
+            or (len(start) == 1 and (start[0].keyword is None or start[0].keyword.value == "start"))
         ):
-            if call.func.value == "len":
-                return Use("measured", expr, False)
-            if call.func.value == "enumerate":
-                outer = parents.get(id(call))
-                if isinstance(outer, (cst.For, cst.CompFor)) and outer.iter is call:
-                    return Use("iterated", expr, False)
+            outer = parents.get(id(call))
+            if isinstance(outer, (cst.For, cst.CompFor)) and outer.iter is call:
+                return Use("iterated", expr, False)
     return None
 
 
