@@ -378,6 +378,7 @@ def test_every_range_starts_at_a_release_of_the_timeline():
                 releases.FROM_CONFIG_SYNC,
                 releases.V2,
                 releases.EMPTY_QUERY_REJECTED,
+                releases.OSS_REFERENCE_DATE,
                 releases.UPDATE_OPTIONAL,
                 releases.OSS_UPDATE_TEXT,
                 releases.OSS_ADD_KEYWORD_ONLY,

@@ -70,6 +70,8 @@ V1 = "1.0.0"  # results are {"results": [...]}; version= / output_format= droppe
 FROM_CONFIG_SYNC = "1.0.10"  # `AsyncMemory.from_config` is a plain classmethod again
 V2 = "2.0.0"  # v3 endpoints: entity ids only inside filters=; org_id/project_id... removed
 EMPTY_QUERY_REJECTED = "2.0.5"  # both SDKs: search("") / search("  ") raises ValueError
+# open source search(reference_date=...) raises ValueError (2.0.0-2.0.5: a **kwargs key, ignored)
+OSS_REFERENCE_DATE = "2.0.6"
 UPDATE_OPTIONAL = (
     "2.0.10"  # open source update(memory_id, data=None, ...): nothing to update raises
 )

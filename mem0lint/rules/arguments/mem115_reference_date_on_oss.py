@@ -7,11 +7,13 @@ from typing import Iterator
 from mem0lint.callsite import CallSite
 from mem0lint.filtertree import literal_value
 from mem0lint.rule import Example, Finding, Rule, Severity
+from mem0lint.sdk import releases
 
 
 class ReferenceDateOnOss(Rule):
     code = "MEM115"
-    versions = {"mem0ai": ">=2.0.0"}
+    # 2.0.0 to 2.0.5 have no such parameter: the keyword went into **kwargs, ignored.
+    versions = {"mem0ai": ">=" + releases.OSS_REFERENCE_DATE}
     name = "reference-date-on-oss"
     dialects = frozenset({"mem0-oss"})
     methods = frozenset({"search"})
