@@ -5,10 +5,12 @@ Per SDK package (`mem0`, `memsy`, `memos`), the folders from the file's own up t
 root (a folder holding `.git`) or the filesystem root are asked in turn; the first (nearest)
 folder whose project files name a provider wins. Inside a folder a lock file (`uv.lock`,
 `poetry.lock`, `pdm.lock`, `Pipfile.lock`) beats a specification (`pyproject.toml`, `Pipfile`,
-`setup.cfg`, literal `install_requires` of `setup.py`, `requirements*.txt` / `constraints*.txt`
-with their `-r` / `-c` includes). A specification gives the newest known release it allows;
-no pin at all means the newest release we know. Configuration (`target-versions`,
-`--target-version`) wins over all of it.
+`setup.cfg`, literal `install_requires` of `setup.py`, `*requirements*.txt` / `*constraints*.txt`
+with their `-r` / `-c` includes). A specification gives the newest known release it allows.
+When no folder up to the repository's top names the SDK, the pins one or two folders below the
+nearest folder above the file that has some (the top excluded: `toolkit/envs/requirements.txt`
+for `toolkit/layers/rag.py`); with none, the newest release we know. Configuration
+(`target-versions`, `--target-version`) wins over all of it.
 
 A fork or unknown provider of a package (`mem0-polardb` installs its own `mem0`) means nothing
 of that SDK is judged unless a target version is configured. A version mem0lint has no data for
@@ -25,6 +27,7 @@ import ast
 import codecs
 import configparser
 import contextlib
+import dataclasses
 import functools
 import json
 import os
@@ -42,11 +45,12 @@ SKIPPED_FOLDERS = frozenset({"node_modules", "venv", "env", "site-packages", "bu
 LOCKS = ("uv.lock", "poetry.lock", "pdm.lock", "Pipfile.lock")
 SPECS = ("pyproject.toml", "Pipfile", "setup.cfg", "setup.py")
 # Project files that are not fixed names.
-REQUIREMENT_FILE = re.compile(r"^(requirements|constraints)[\w.-]*\.(txt|in)$")
+REQUIREMENT_FILE = re.compile(r"^[\w.-]*(requirements|constraints)[\w.-]*\.(txt|in)$")
 # Where the SDK's own source tree states its version (a pin of its own: exact).
 OWN = ("[project] version", "[tool.poetry] version")
 MAX_INCLUDES = 50  # requirement files read through -r / -c from one folder
 MAX_BYTES = 20 * 1024 * 1024  # a lock file bigger than this is not read
+NO_PIN = "no pin found: the newest known"
 # Every distribution name that matters contains one of these (case-insensitive).
 _WORDS = re.compile(rb"(?i)mem0|memsy|memoryos")
 
@@ -212,6 +216,7 @@ class Discovery:
         self.targets = dict(targets or {})  # distribution -> version (configuration)
         self._folders: dict[str, _Folder] = {}
         self._resolved: dict[tuple, tuple[SdkVersion, ...]] = {}
+        self._below: dict[tuple[str, str], list[SdkVersion]] = {}  # (folder, package): pins
         self.notes: list[str] = []  # said once per run
         self._noted: set[str] = set()
         self.read: set[str] = set()  # every project file read (the snapshot watches them)
@@ -256,7 +261,50 @@ class Discovery:
             folder = parent
         for key in passed:
             self._resolved[key] = found
+        if passed and any(sdk.source == NO_PIN for sdk in found):
+            return self._beside(passed[0][0], found)
         return found
+
+    def _beside(self, folder: str, found: tuple[SdkVersion, ...]) -> tuple[SdkVersion, ...]:
+        """Nothing from `folder` up to the repository's top names an SDK: its pins one or two
+        folders below the nearest folder above `folder` that has some, the top excluded (a
+        package whose install files sit beside its code: `toolkit/envs/requirements.txt` for
+        `toolkit/layers/rag.py`). Several: the oldest, said once. Outside a repository, or
+        none: `found` (no bound on what lies below a folder that is not in one)."""
+        ancestors = []
+        while not self._is_repository_top(folder):
+            ancestors.append(folder)
+            parent = os.path.dirname(folder)
+            if parent == folder:
+                return found  # not in a repository
+            folder = parent
+        return tuple(
+            self._pinned_beside(sdk.package, ancestors) or sdk if sdk.source == NO_PIN else sdk
+            for sdk in found
+        )
+
+    def _pinned_beside(self, package: str, ancestors: list[str]) -> Union[SdkVersion, None]:
+        for folder in ancestors:
+            found = self._below.get((folder, package))
+            if found is None:
+                found = self._below[(folder, package)] = [
+                    pinned
+                    for first in _subfolders(folder)
+                    for candidate in [first, *_subfolders(first)]
+                    for pinned in [self._discover(package, [(candidate, self._folder(candidate))])]
+                    if pinned is not None and pinned.version
+                ]
+            if found:
+                chosen = min(found, key=lambda sdk: _key(sdk.version))
+                versions = sorted({sdk.version for sdk in found}, key=_key)
+                if len(versions) > 1:
+                    self.note(
+                        f"{folder}: no pin of {DISPLAY[chosen.distribution]} above it, several"
+                        f" below ({', '.join(versions)}); judged by the oldest, {chosen.version}"
+                    )
+                source = f"{chosen.source} (no pin above the file: the nearest beside it)"
+                return dataclasses.replace(chosen, source=source)
+        return None
 
     def _is_repository_top(self, folder: str) -> bool:
         return os.path.exists(os.path.join(folder, ".git"))
@@ -289,7 +337,27 @@ class Discovery:
             return SdkVersion(package, provider, judged, "configuration", pinned, pinned_source)
         if discovered is not None:
             return discovered
-        return SdkVersion(package, provider, newest(provider), "no pin found: the newest known")
+        return SdkVersion(package, provider, newest(provider), NO_PIN)
+
+        for folder, _ in chain[:-1]:
+            found = []
+            for first in _subfolders(folder):
+                for candidate in [first, *_subfolders(first)]:
+                    pinned = self._discover(package, [(candidate, self._folder(candidate))])
+                    if pinned is not None and pinned.version:
+                        found.append(pinned)
+            if found:
+                found.sort(key=lambda sdk: _key(sdk.version))
+                chosen = found[0]
+                if len({sdk.version for sdk in found}) > 1:
+                    self.note(
+                        f"{folder}: no pin of {DISPLAY[chosen.distribution]} above it, several"
+                        f" below ({', '.join(sorted({s.version for s in found}, key=_key))});"
+                        f" judged by the oldest, {chosen.version}"
+                    )
+                source = f"{chosen.source} (no pin above the file: the nearest beside it)"
+                return dataclasses.replace(chosen, source=source)
+        return None
 
     def _discover(self, package: str, chain: list[tuple[str, _Folder]]) -> Union[SdkVersion, None]:
         provider = PACKAGES[package]

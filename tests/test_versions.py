@@ -240,6 +240,29 @@ def test_no_pin_at_all_means_the_newest_known_release(tmp_path):
     assert "no pin" in sdk.source
 
 
+def test_a_package_whose_install_files_sit_beside_its_code(tmp_path):
+    """No pin above the file: the nearest folder above it with pins below (LightMem's
+    `memory_toolkits/envs/rag_requirements.txt` for `memory_toolkits/layers/rag.py`)."""
+    write(
+        tmp_path,
+        {
+            "pyproject.toml": '[project]\nname = "app"\ndependencies = ["openai"]\n',
+            "src/kit/envs/rag_requirements.txt": "mem0ai==1.0.2\n",
+            "src/kit/envs/mem0_requirements.txt": "mem0ai==1.0.2\n",
+            "src/kit/layers/rag.py": "",
+            "examples/old/requirements.txt": "mem0ai==0.1.29\n",
+            "app.py": "",
+        },
+    )
+    sdk = mem0(tmp_path, "src/kit/layers/rag.py")
+    assert sdk.version == "1.0.2" and "no pin above the file" in sdk.source
+    # The repository's top is never searched below: another project's old pin is not this one's.
+    assert resolved(tmp_path, "app.py") == ("mem0ai", "2.2.1")
+    # Outside a repository nothing below is searched either.
+    (tmp_path / ".git").rmdir()
+    assert Discovery().for_path(tmp_path / "src/kit/layers/rag.py", None)[0].version == "2.2.1"
+
+
 def test_a_lock_beats_a_spec(tmp_path):
     write(
         tmp_path,
