@@ -12,14 +12,9 @@ import textwrap
 
 import pytest
 from sdk_harness import run
+from test_surface_ids import CLIENTS, OSS, PLATFORM
 
 from mem0lint import engine
-from mem0lint.rule import PREAMBLES
-
-PLATFORM = PREAMBLES["mem0-platform"]
-OSS = PREAMBLES["mem0-oss"]
-ASYNC_PLATFORM = "from mem0 import AsyncMemoryClient\n\nclient = AsyncMemoryClient()\n"
-ASYNC_OSS = "from mem0 import AsyncMemory\n\nmemory = AsyncMemory()\n"
 
 
 def findings(code: str, rule: str) -> list:
@@ -90,12 +85,7 @@ def test_mem125_silent(program):
 
 REPORTED_RESETS = [
     (preamble, receiver, call)
-    for preamble, receiver in (
-        (PLATFORM, "client"),
-        (OSS, "memory"),
-        (ASYNC_PLATFORM, "client"),
-        (ASYNC_OSS, "memory"),
-    )
+    for preamble, receiver in CLIENTS
     for call in ('reset(user_id="alice")', 'reset("alice")', "reset(agent_id=a, run_id=r)")
 ]
 

@@ -31,14 +31,12 @@ def fixed(code: str) -> str:
 
 # Every call the rule reports raises TypeError in the real SDK, on every client class; the call
 # its unsafe fix writes runs.
+# Every mem0 client class, and the name its preamble binds.
+CLIENTS = ((PLATFORM, "client"), (OSS, "memory"), (ASYNC_PLATFORM, "client"), (ASYNC_OSS, "memory"))
+
 REPORTED = [
     (preamble, receiver, call)
-    for preamble, receiver in (
-        (PLATFORM, "client"),
-        (OSS, "memory"),
-        (ASYNC_PLATFORM, "client"),
-        (ASYNC_OSS, "memory"),
-    )
+    for preamble, receiver in CLIENTS
     for call in (
         'delete("mem-1", user_id="alice")',
         'history("mem-1", agent_id="support")',
