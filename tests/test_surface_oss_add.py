@@ -86,6 +86,8 @@ def codes(code: str, sdks=()) -> list[str]:
         (OSS + 'm = [{"role": "user"}]\nm[0]["content"] = x\nmemory.add(m, user_id="u")', []),
         (OSS + 'm = {"role": "user"}\nm["content"] = x\nmemory.add([m], user_id="u")', []),
         (OSS + 'c = {"graph_store": {}}\ndel c["graph_store"]\nMemory.from_config(c)', []),
+        # a key set to None asks for nothing: dropping it changes nothing (PraisonAI's tests)
+        (OSS + 'Memory.from_config({"custom_prompt": None, "graph_store": None})', []),
         (
             OSS
             + 'd = {"agent_id": "a"}\nd.pop("agent_id")\nmemory.add("x", user_id="u", metadata=d)',

@@ -93,6 +93,8 @@ class FromConfigIgnoredKey(Rule):
             key = str_value(element.key)
             if key is None or key in OSS_CONFIG_FIELDS:
                 continue
+            if isinstance(element.value, cst.Name) and element.value.value == "None":
+                continue  # `"custom_prompt": None` asks for nothing: dropping it changes nothing
             if key in OSS_CONFIG_REMOVED:
                 replacement = OSS_CONFIG_REMOVED[key]
                 instead = (
