@@ -339,26 +339,6 @@ class Discovery:
             return discovered
         return SdkVersion(package, provider, newest(provider), NO_PIN)
 
-        for folder, _ in chain[:-1]:
-            found = []
-            for first in _subfolders(folder):
-                for candidate in [first, *_subfolders(first)]:
-                    pinned = self._discover(package, [(candidate, self._folder(candidate))])
-                    if pinned is not None and pinned.version:
-                        found.append(pinned)
-            if found:
-                found.sort(key=lambda sdk: _key(sdk.version))
-                chosen = found[0]
-                if len({sdk.version for sdk in found}) > 1:
-                    self.note(
-                        f"{folder}: no pin of {DISPLAY[chosen.distribution]} above it, several"
-                        f" below ({', '.join(sorted({s.version for s in found}, key=_key))});"
-                        f" judged by the oldest, {chosen.version}"
-                    )
-                source = f"{chosen.source} (no pin above the file: the nearest beside it)"
-                return dataclasses.replace(chosen, source=source)
-        return None
-
     def _discover(self, package: str, chain: list[tuple[str, _Folder]]) -> Union[SdkVersion, None]:
         provider = PACKAGES[package]
         for folder, found in chain:
