@@ -217,6 +217,7 @@ class Discovery:
         self._folders: dict[str, _Folder] = {}
         self._resolved: dict[tuple, tuple[SdkVersion, ...]] = {}
         self._below: dict[tuple[str, str], list[SdkVersion]] = {}  # (folder, package): pins
+        self._tops: dict[str, bool] = {}  # folder: holds `.git`
         self.notes: list[str] = []  # said once per run
         self._noted: set[str] = set()
         self.read: set[str] = set()  # every project file read (the snapshot watches them)
@@ -262,7 +263,11 @@ class Discovery:
         for key in passed:
             self._resolved[key] = found
         if passed and any(sdk.source == NO_PIN for sdk in found):
-            return self._beside(passed[0][0], found)
+            key = ("beside", *passed[0])
+            beside = self._resolved.get(key)
+            if beside is None:
+                beside = self._resolved[key] = self._beside(passed[0][0], found)
+            return beside
         return found
 
     def _beside(self, folder: str, found: tuple[SdkVersion, ...]) -> tuple[SdkVersion, ...]:
@@ -307,7 +312,10 @@ class Discovery:
         return None
 
     def _is_repository_top(self, folder: str) -> bool:
-        return os.path.exists(os.path.join(folder, ".git"))
+        top = self._tops.get(folder)
+        if top is None:
+            top = self._tops[folder] = os.path.exists(os.path.join(folder, ".git"))
+        return top
 
     def _chain(self, folder: str) -> list[tuple[str, _Folder]]:
         chain = []
