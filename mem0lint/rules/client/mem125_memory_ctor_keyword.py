@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import Iterator
 
-import libcst as cst
-
 from mem0lint.callsite import CONSTRUCTOR, CallSite
 from mem0lint.rule import Example, Finding, Rule, Severity
 from mem0lint.sdk.dialects import OPEN_SOURCE
@@ -15,12 +13,6 @@ from mem0lint.sdk.mem0_arguments import (
     PLATFORM_CLIENT_PARAMS,
     REMOVED_CLIENT_PARAMS,
 )
-
-
-def _class_name(func: cst.BaseExpression) -> str:
-    if isinstance(func, cst.Attribute):
-        return func.attr.value
-    return func.value if isinstance(func, cst.Name) else "Memory"
 
 
 class MemoryCtorKeyword(Rule):
@@ -72,7 +64,9 @@ class MemoryCtorKeyword(Rule):
     ]
 
     def check(self, site: CallSite) -> Iterator[Finding]:
-        cls = _class_name(site.call.func)
+        # The class the site was made for (`mem0.AsyncMemory`), whatever name the file calls it.
+        qualified = site.resolver.qualified_name(site.call.func, site.scope) or "Memory"
+        cls = qualified.rsplit(".", 1)[-1]
         for name, arg in site.keywords.items():
             if name == "config":
                 continue

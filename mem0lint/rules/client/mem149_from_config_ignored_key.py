@@ -17,7 +17,7 @@ import libcst as cst
 from mem0lint.callsite import CallSite
 from mem0lint.filtertree import str_value
 from mem0lint.rule import Example, Finding, Rule, Severity
-from mem0lint.rules.surface.ossadd import argument, follow
+from mem0lint.rules.surface.ossadd import argument, follow, is_none
 from mem0lint.sdk import releases
 from mem0lint.sdk.dialects import OPEN_SOURCE
 from mem0lint.sdk.mem0_arguments import OSS_CONFIG_FIELDS, OSS_CONFIG_REMOVED
@@ -93,7 +93,7 @@ class FromConfigIgnoredKey(Rule):
             key = str_value(element.key)
             if key is None or key in OSS_CONFIG_FIELDS:
                 continue
-            if isinstance(element.value, cst.Name) and element.value.value == "None":
+            if is_none(element.value):
                 continue  # `"custom_prompt": None` asks for nothing: dropping it changes nothing
             if key in OSS_CONFIG_REMOVED:
                 replacement = OSS_CONFIG_REMOVED[key]
