@@ -1,4 +1,5 @@
-"""MEM136: extra arguments on the id-based `get`/`delete`/`history`, against the real mem0ai."""
+"""MEM136: extra arguments on the id-based `get`/`delete`/`history`; MEM156: the id given as
+`id=` (`get`/`delete`/`history`/`update`). Both against the real mem0ai."""
 
 from __future__ import annotations
 
@@ -17,16 +18,16 @@ ASYNC_PLATFORM = "from mem0 import AsyncMemoryClient\n\nclient = AsyncMemoryClie
 ASYNC_OSS = "from mem0 import AsyncMemory\n\nmemory = AsyncMemory()\n"
 
 
-def findings(code: str, sdks=(), unsafe=False):
+def findings(code: str, sdks=(), unsafe=False, rules=("MEM136",)):
     module = engine.parse(textwrap.dedent(code))
-    settings = engine.Settings(select=("MEM136",), sdks=tuple(sdks), unsafe_fixes=unsafe)
+    settings = engine.Settings(select=rules, sdks=tuple(sdks), unsafe_fixes=unsafe)
     return engine.lint(module, engine.RuleSet(settings))
 
 
-def fixed(code: str) -> str:
+def fixed(code: str, rules=("MEM136",), unsafe=True) -> str:
     module = engine.parse(code)
-    rules = engine.RuleSet(engine.Settings(select=("MEM136",), unsafe_fixes=True))
-    return engine.fix(module, rules).module.code
+    settings = engine.Settings(select=rules, unsafe_fixes=unsafe)
+    return engine.fix(module, engine.RuleSet(settings)).module.code
 
 
 # Every call the rule reports raises TypeError in the real SDK, on every client class; the call
@@ -117,3 +118,60 @@ def test_versions():
     code = PLATFORM + 'client.delete("m", user_id="u")\n'
     for version in ("0.1.0", "0.1.50", "0.1.115", "1.0.3", "2.0.0", "2.2.1"):
         assert [d.code for d in findings(code, pinned("mem0-platform", version))] == ["MEM136"]
+
+
+# MEM156 -------------------------------------------------------------------------------------
+# `get(id=memory_id)` was found on a public MCP server (the REST API calls the id `id`). Every
+# reported call raises TypeError on every client class; the safe fix's call runs and addresses
+# the same memory: the Platform's request path, open source's vector-store read, carry the id.
+
+ID_KEYWORD = ("MEM136", "MEM156")
+REPORTED_ID_KEYWORDS = [
+    (preamble, receiver, call)
+    for preamble, receiver in CLIENTS
+    for call in (
+        'get(id="mem-7")',
+        'delete(id="mem-7")',
+        'history(id="mem-7")',
+        'update(id="mem-7", text="Likes tea")',
+        "update(  # the memory\n    id=ident,  # its id\n    text='Likes tea',\n)",
+    )
+]
+
+
+@pytest.mark.parametrize(("preamble", "receiver", "call"), REPORTED_ID_KEYWORDS)
+def test_mem156_reported_calls_raise_and_the_fixed_call_addresses_the_id(
+    preamble, receiver, call, monkeypatch
+):
+    awaiting = "await " if preamble.startswith("from mem0 import Async") else ""
+    program = f"{preamble}ident = 'mem-7'\n{awaiting}{receiver}.{call}\n"
+    found = findings(program, rules=ID_KEYWORD)
+    assert [d.code for d in found] == ["MEM156"], program
+    assert isinstance(run(program, monkeypatch).raised, TypeError), program
+    after = fixed(program, ID_KEYWORD, unsafe=False)  # safe fixes only
+    assert "memory_id=" in after and after.count("#") == program.count("#"), after
+    outcome = run(after, monkeypatch)
+    assert outcome.raised is None, (after, outcome.raised)
+    if preamble in (OSS, ASYNC_OSS):
+        if not call.startswith("history"):  # history reads the (stubbed) history database
+            assert ("get", {"vector_id": "mem-7"}) in outcome.store_calls, outcome.store_calls
+    else:
+        assert [s for s in outcome.sent if "/mem-7/" in s.path], outcome.sent
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        PLATFORM + 'client.get(id="m", **options)',  # the spread may hold `memory_id`
+        OSS + 'memory.delete(id="m", memory_id="m")',  # the id given too: MEM136's `id=`
+        OSS + 'memory.get("m", id="m")',
+        'd = {}\nd.get(id="m")',
+    ],
+)
+def test_mem156_silent(code):
+    assert [d.code for d in findings(code, rules=("MEM156",))] == []
+
+
+def test_mem136_leaves_a_misnamed_id_to_mem156_and_judges_the_rest():
+    found = findings(OSS + 'memory.history(id="m", user_id="u")\n', rules=ID_KEYWORD)
+    assert sorted((d.code, d.start) for d in found) == [("MEM136", (4, 24)), ("MEM156", (4, 16))]

@@ -85,6 +85,7 @@ def test_every_rule_states_its_range_or_holds_for_every_release():
         "MEM152",  # batch_* send the list unchanged; the 1000 cap is the server's
         "MEM154",  # reset(self) on all four clients (0.1.32 to 2.2.1 read)
         "MEM155",  # memory ids are UUIDs in every release
+        "MEM156",  # get/delete/history/update name the id `memory_id` (0.1.0 to 2.2.1 read)
         "MEM603",
         "MEM605",
         "MEM606",
@@ -159,6 +160,8 @@ def test_below_2_0_only_verified_failures_are_errors_or_warnings(version):
     # Every wheel read (0.1.0 to 2.2.1): `get`/`delete`/`history` take the id only, and
     # `batch_*` send their list unchanged to `/v1/batch/`.
     verified |= {"MEM136", "MEM137"}
+    # Every wheel read (0.1.0 to 2.2.1): their first parameter is `memory_id` (`id=`: TypeError).
+    verified.add("MEM156")
     # Every wheel read (0.1.32 to 2.2.1): `Memory(config)` / `AsyncMemory(config)` and
     # `reset(self)` take nothing else (a keyword: TypeError).
     verified |= {"MEM125", "MEM154"}

@@ -9,6 +9,7 @@ import libcst as cst
 from mem0lint import fixes
 from mem0lint.callsite import CallSite
 from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
+from mem0lint.rules.surface.mem156_id_keyword import id_keyword_for_memory_id
 from mem0lint.sdk.dialects import MEM0
 from mem0lint.sdk.mem0_arguments import ID_CALL_PARAMS, client_class
 
@@ -63,7 +64,12 @@ class IdCallExtraArgument(Rule):
     def check(self, site: CallSite) -> Iterator[Finding]:
         params = ID_CALL_PARAMS[site.dialect.id][site.method]
         where = f"`{client_class(site.dialect)}.{site.method}()`"
-        extra = [(name, arg) for name, arg in site.keywords.items() if name not in params]
+        misnamed = id_keyword_for_memory_id(site)  # the id itself, as `id=`: MEM156
+        extra = [
+            (name, arg)
+            for name, arg in site.keywords.items()
+            if name not in params and arg is not misnamed
+        ]
         for name, arg in extra:
             yield Finding(
                 arg,
