@@ -73,6 +73,34 @@ def test_an_int_index_raises_key_error_for_real(monkeypatch):
     assert finding.severity is Severity.ERROR
 
 
+# An `except` handler that rebinds the name to a literal leaves the call's dict wherever the
+# call succeeded (found on a public voice agent: `except Exception: results = []`).
+FALLBACK = (
+    "try:\n"
+    "    found = {call}\n"
+    "except Exception:  # the store is down\n"
+    "    found = []\n"
+    "    n = len(found)  # the fallback's own use\n"
+    "n = len(found)\n"
+)
+
+
+@pytest.mark.parametrize(
+    "program",
+    [
+        PLATFORM + FALLBACK.format(call='client.get_all(filters={"user_id": "a"})'),
+        OSS + FALLBACK.format(call='memory.search("q", filters={"user_id": "a"})'),
+    ],
+)
+def test_an_except_fallback_keeps_the_successful_call_reported_without_a_fix(program, monkeypatch):
+    bad = run(program + "assert n == 0, n\n", monkeypatch)
+    assert isinstance(bad.raised, AssertionError), bad.raised  # the call succeeded: n counts keys
+    (finding,) = lint(program)
+    assert finding.start[0] == program.count("\n")  # the last row, not the handler's
+    assert "where it does not raise" in finding.message
+    assert finding.fix is None  # `found["results"]` would raise on the handler's `[]`
+
+
 FLAGGED = [
     ('for m in client.search("q", filters={"user_id": "a"}):\n    print(m)', "iterating"),
     ('x = client.get_all(filters={"user_id": "a"})[-1]', "integer index"),
@@ -143,6 +171,16 @@ SILENT = [
     'for h in client.history("mem-id"):\n    pass',
     # a string key, an unknown index
     'res = client.search("q", filters={"user_id": "a"})\nk = res[key]\nm = res["relations"]',
+    # an `except` handler's value that is not a literal, a binding before the `try`, a second
+    # binding in the `try`, a handler of another `try`: the binder cannot say which value
+    "try:\n    res = client.search('q', filters={'user_id': 'a'})\nexcept ValueError:\n"
+    "    res = load()\nn = len(res)",
+    "res = []\ntry:\n    res = client.search('q', filters={'user_id': 'a'})\nexcept ValueError:\n"
+    "    res = None\nn = len(res)",
+    "try:\n    res = client.search('q', filters={'user_id': 'a'})\n    res = res['results']\n"
+    "except ValueError:\n    res = []\nn = len(res)",
+    "try:\n    res = client.search('q', filters={'user_id': 'a'})\nexcept ValueError:\n    pass\n"
+    "try:\n    pass\nexcept ValueError:\n    res = []\nn = len(res)",
 ]
 
 

@@ -33,7 +33,8 @@ class ResultAsList(Rule):
     )
     fix_safety = (
         'safe when the call itself is iterated, indexed or measured (insert `["results"]`); '
-        "unsafe through a name bound to the call (the edit is at the use)"
+        "unsafe through a name bound to the call (the edit is at the use); none when an "
+        "`except` handler binds the name to a literal instead (the edit would fail on it)"
     )
     examples = [
         Example(
@@ -84,14 +85,17 @@ class ResultAsList(Rule):
                 continue
             applicability = Applicability.UNSAFE if use.through_name else Applicability.SAFE
             subject = f"`{use.expr.value}`, bound to `{method}`," if use.through_name else method
+            if use.fallback:
+                subject = f"`{use.expr.value}`, bound to `{method}` where it does not raise,"
+            fix = Fix(
+                applicability,
+                'Read the list under `["results"]`',
+                ((use.expr, subscript_results(use.expr)),),
+            )
             yield Finding(
                 use.expr,
                 f'{subject} is a dict `{{"results": [...]}}` since mem0ai 1.0: '
                 f'{WHAT[use.kind]}; use `["results"]`',
-                Fix(
-                    applicability,
-                    'Read the list under `["results"]`',
-                    ((use.expr, subscript_results(use.expr)),),
-                ),
+                None if use.fallback else fix,  # `["results"]` would fail on the fallback
                 Severity.ERROR if use.kind in ("indexed", "sliced") else None,
             )

@@ -3,8 +3,11 @@
 A rule gets a call site; this module finds the expressions that use the call's value: the call
 itself (or its `await`), and every read of a name bound to it exactly once in the call's own
 scope and never rebound (`global`/`nonlocal`-free). Uses inside nested functions or classes are
-not followed. A scope that tests the value's shape (`isinstance(res, ...)`, `type(res)`,
-`"results" in res`, `hasattr(res, ...)`) is left alone: the author handles both shapes.
+not followed. A name also bound to a literal in an `except` handler of the `try` that makes the
+call (`except Exception: res = []`) still holds the call's value wherever the call succeeded:
+its uses outside those handlers are the call's too (`Use.fallback`). A scope that tests the
+value's shape (`isinstance(res, ...)`, `type(res)`, `"results" in res`, `hasattr(res, ...)`) is
+left alone: the author handles both shapes.
 """
 
 from __future__ import annotations
@@ -28,6 +31,9 @@ class Use:
     expr: cst.BaseExpression  # the call (or its await), or a Name read
     through_name: bool
     key: Union[str, None] = None  # "key": the string read (`res["results"]`, `res.get(...)`)
+    # The name may hold an `except` handler's literal instead (where the call failed): an edit
+    # at the use must suit both values.
+    fallback: bool = False
 
 
 class Parents:
@@ -225,28 +231,87 @@ def uses(site: CallSite) -> list[Use]:
     if name is None:
         return []
     root = sole_binding_root(site, name, expr)
+    handlers: list[cst.ExceptHandler] = []
+    if root is None:
+        handlers = _fallback_handlers(site, name, expr, parents)
+        root = sole_binding_root(site, name, expr, len(handlers)) if handlers else None
     if root is None:
         return []
     found = []
     for node in _names_in_scope(collector, root).get(name, ()):
         if _shape_tested(name, node, parents):
             return []
+        if handlers and _inside(node, handlers, parents):
+            continue  # after the fallback: the handler's literal
         use = classify(node, parents)
         if use is not None:
-            found.append(Use(use.kind, node, True, use.key))
+            found.append(Use(use.kind, node, True, use.key, bool(handlers)))
     return found
 
 
+# A fallback value: a literal that holds no result (`[]`, `{}`, `()`, `None`, `""`).
+_FALLBACK_LITERALS = (cst.List, cst.Dict, cst.Tuple, cst.SimpleString)
+
+
+def _fallback_handlers(
+    site: CallSite, name: str, value: cst.BaseExpression, parents
+) -> list[cst.ExceptHandler]:
+    """The `except` handlers that rebind `name` to a literal, when `name` is otherwise bound
+    only to `value` and each handler belongs to a `try` whose body makes the call; else []."""
+    point = site.scope
+    scope = getattr(point, "scope", point)
+    others = [b for b in scope.bindings.get(name, []) if b.value is not value]
+    if not others:
+        return []
+    tries = [t for t in _ancestors(value, parents) if isinstance(t, cst.Try)]
+    handlers = []
+    for binding in others:
+        literal = binding.value
+        if binding.kind != "value" or not (
+            isinstance(literal, _FALLBACK_LITERALS)
+            or (isinstance(literal, cst.Name) and literal.value == "None")
+        ):
+            return []
+        assign = parents.get(id(literal))
+        if not isinstance(assign, (cst.Assign, cst.AnnAssign)) or assign.value is not literal:
+            return []
+        handler = next(
+            (
+                h
+                for h in _ancestors(literal, parents)
+                if isinstance(h, cst.ExceptHandler) and parents.get(id(h)) in tries
+            ),
+            None,
+        )
+        if handler is None:
+            return []
+        handlers.append(handler)
+    return handlers
+
+
+def _ancestors(node: cst.CSTNode, parents) -> Iterator[cst.CSTNode]:
+    """The nodes above `node`, up to its function (or the module), innermost first."""
+    parent = parents.get(id(node))
+    while parent is not None and not isinstance(parent, (cst.FunctionDef, cst.Module)):
+        yield parent
+        parent = parents.get(id(parent))
+
+
+def _inside(node: cst.CSTNode, handlers: list[cst.ExceptHandler], parents) -> bool:
+    return any(a in handlers for a in _ancestors(node, parents))
+
+
 def sole_binding_root(
-    site: CallSite, name: str, value: cst.BaseExpression
+    site: CallSite, name: str, value: cst.BaseExpression, fallbacks: int = 0
 ) -> Union[cst.Module, cst.FunctionDef, None]:
     """Where to read the uses of `name` when its only binding in the call's scope is `value`
-    (no `global`, no dynamic binding): the module, or the function; None otherwise."""
+    (no `global`, no dynamic binding): the module, or the function; None otherwise.
+    `fallbacks`: how many other bindings `_fallback_handlers` found (they come after it)."""
     point = site.scope
     scope = getattr(point, "scope", point)
     bindings = scope.bindings.get(name, [])
     if (
-        len(bindings) != 1
+        len(bindings) != 1 + fallbacks
         or bindings[0].kind != "value"
         or bindings[0].value is not value
         or name in scope.dynamic
