@@ -913,6 +913,20 @@ def update_data(draw, dialect, dotted):
 
 
 @st.composite
+def id_keyword(draw, dialect, client):
+    """`get(id=<id>)`, `update(text=<text>, id=<id>)`: the author meant `memory_id` (MEM156)."""
+    method = draw(st.sampled_from(["get", "delete", "history", "update"]))
+    memory_id = draw(ids("mem-"))
+    parts, keywords = [f"id={memory_id!r}"], {}
+    if method == "update":
+        keywords["text"] = draw(QUERIES)
+        parts.insert(draw(st.integers(0, 1)), f"text={keywords['text']!r}")
+    call = f"{receiver(dialect)}.{method}({', '.join(parts)})\n"
+    intended = _intended(dialect, {"memory_id": memory_id}, keywords)
+    return ArgumentCase(dialect, call, intended, check=binds_to(f"{client}:{method}", method))
+
+
+@st.composite
 def update_text_positional(draw):
     """Platform `update(<id>, "<text>")`: the string is the new text, not options (MEM133)."""
     memory_id, text = draw(ids("mem-")), draw(QUERIES)
@@ -1482,6 +1496,7 @@ ARGUMENT_PROOFS: dict[str, st.SearchStrategy] = {
         update_data(OSS, "mem0.Memory:update"), update_data(PLATFORM, "mem0.MemoryClient:update")
     ),
     "MEM133": update_text_positional(),
+    "MEM156": st.one_of(id_keyword(OSS, "mem0.Memory"), id_keyword(PLATFORM, "mem0.MemoryClient")),
     # Open source only: the Platform's harmless keywords are not reported (nothing to fix).
     "MEM135": removed_forced(OSS, "mem0.Memory:add"),
     "MEM130": result_as_list(),
