@@ -250,13 +250,18 @@ def _relocate(document: Document, program: Program, code: str, diagnostic: Diagn
 
 
 def unified_diff(before: str, after: str, name: str) -> str:
+    """A patch `patch` and `git apply` read: a last line without a line end is followed by
+    `\\ No newline at end of file`, as diff(1) writes it, not run into the next header."""
     import difflib
 
-    return "".join(
-        difflib.unified_diff(
-            before.splitlines(keepends=True),
-            after.splitlines(keepends=True),
-            fromfile=f"a/{name}",
-            tofile=f"b/{name}",
-        )
-    )
+    lines = []
+    for line in difflib.unified_diff(
+        before.splitlines(keepends=True),
+        after.splitlines(keepends=True),
+        fromfile=f"a/{name}",
+        tofile=f"b/{name}",
+    ):
+        lines.append(line)
+        if not line.endswith(("\n", "\r")):
+            lines.append("\n\\ No newline at end of file\n")
+    return "".join(lines)

@@ -76,6 +76,24 @@ def test_diff_prints_and_writes_nothing(project):
     assert (project / "app.py").read_text() == BAD
 
 
+def test_diff_is_a_patch_even_for_a_file_without_a_final_newline(project, monkeypatch):
+    # Found on a public repository: the last `+` line ran into the next file's `---` header.
+    (project / "app.py").write_text(BAD.rstrip("\n"))
+    (project / "zz.py").write_text(BAD)
+    monkeypatch.chdir(project)
+    patch = run("--diff", ".").stdout
+    assert "\n\\ No newline at end of file\n---" in patch
+    import subprocess
+
+    (project / "fix.patch").write_text(patch)
+    applied = subprocess.run(
+        ["git", "apply", "-p1", "fix.patch"], cwd=project, capture_output=True, text=True
+    )
+    assert applied.returncode == 0, applied.stderr
+    assert (project / "app.py").read_text() == GOOD.rstrip("\n")
+    assert (project / "zz.py").read_text() == GOOD
+
+
 def test_json_output_shape(project):
     result = run("--output-format", "json", str(project / "app.py"))
     assert result.exit_code == 1
