@@ -8,12 +8,13 @@ from dataclasses import dataclass
 from typing import Callable, Union
 
 import libcst as cst
+from libcst._nodes.internal import CodegenState
 
 from mem0lint import context, fixcheck, suppressions
 from mem0lint.binding import BindingCollector, ProjectLookup, Resolver
 from mem0lint.callsite import CallSite, call_sites
 from mem0lint.parsing import ParseFailure, guard_nesting, parsed_unvalidated  # re-exported
-from mem0lint.positions import Range, node_ranges, ranges_within
+from mem0lint.positions import node_ranges, ranges_within, whole
 from mem0lint.prefilter import may_matter  # noqa: F401  (re-exported: the pipeline's first step)
 from mem0lint.pruning import Layout
 from mem0lint.results import Applicability, Diagnostic, Edit
@@ -22,7 +23,7 @@ from mem0lint.rules import all_rules
 from mem0lint.sdk.applies import Verdict, verdict
 from mem0lint.sdk.dialects import Dialect
 from mem0lint.settings import Settings  # noqa: F401  (re-exported; importable without libcst)
-from mem0lint.walk import replaced_in, walk
+from mem0lint.walk import children, replaced_in, walk
 
 MAX_FIX_ROUNDS = 10
 
@@ -211,41 +212,83 @@ def place(
         from mem0lint.incremental import active_layout
 
         layout = active_layout(module)
-    wanted: dict[tuple, list[cst.CSTNode]] = {}
+    # Each finding's node, and the nodes its fix replaces: an edit replaces all of the code a
+    # node generates (its parentheses too), as replacing it in the tree does (`whole`).
+    wanted: dict[tuple, tuple[list[cst.CSTNode], list[cst.CSTNode]]] = {}
     for d in diagnostics:
-        nodes = wanted.setdefault(d.unit or (), [])
+        nodes, replaced = wanted.setdefault(d.unit or (), ([], []))
         nodes.append(d.node)
-        nodes += [old for old, _ in d.fix.replacements] if d.fix is not None else []
-    ranges: dict[int, Range] = {}
-    rest: list[cst.CSTNode] = []
-    for unit, nodes in wanted.items():
-        found = _ranges_in_unit(module, unit, nodes, layout) if unit and layout else None
+        replaced += [old for old, _ in d.fix.replacements] if d.fix is not None else []
+    ranges: dict = {}
+    rest: tuple[list[cst.CSTNode], list[cst.CSTNode]] = ([], [])
+    for unit, (nodes, replaced) in wanted.items():
+        found = None
+        if unit and layout:
+            found = _ranges_in_unit(module, unit, nodes, replaced, layout)
         if found is None:
-            rest += nodes
+            rest[0].extend(nodes)
+            rest[1].extend(replaced)
         else:
             ranges.update(found)
-    if rest:
-        ranges.update(node_ranges(module, rest))  # PositionProvider would do every node
+    if rest[0] or rest[1]:
+        ranges.update(node_ranges(module, *rest))  # PositionProvider would do every node
 
-    def span(node: cst.CSTNode) -> tuple[tuple[int, int], tuple[int, int]]:
-        (line, column), (end_line, end_column) = ranges[id(node)]
+    def span(key) -> tuple[tuple[int, int], tuple[int, int]]:
+        (line, column), (end_line, end_column) = ranges[key]
         return (line, column + 1), (end_line, end_column + 1)
 
     for diagnostic in diagnostics:
-        diagnostic.start, diagnostic.end = span(diagnostic.node)
+        diagnostic.start, diagnostic.end = span(id(diagnostic.node))
         if diagnostic.fix is not None:
             diagnostic.edits = []
             for old, new in diagnostic.fix.replacements:
-                start, end = span(old)
-                diagnostic.edits.append(Edit(module.code_for_node(new), start, end))
+                start, end = span(whole(old))
+                content = code_in_place(module, diagnostic.unit, old, new)
+                diagnostic.edits.append(Edit(content, start, end))
     diagnostics.sort(key=lambda d: (d.start, d.code))
 
 
+def code_in_place(
+    module: cst.Module, unit: Union[tuple, None], old: cst.CSTNode, new: cst.CSTNode
+) -> str:
+    """The code `new` generates where `old` is: a line it continues inside brackets is
+    indented by the blocks around `old`, as in the module the fix writes (`code_for_node`
+    generates it as if at the top level). `unit`: the top-level statement `old` is in."""
+    code = module.code_for_node(new)
+    if "\n" not in code and "\r" not in code:
+        return code
+    indent = _block_indent(module, unit, old)
+    if not indent:
+        return code
+    state = CodegenState(module.default_indent, module.default_newline, indent_tokens=[indent])
+    new._codegen(state)
+    return "".join(state.tokens)
+
+
+def _block_indent(module: cst.Module, unit: Union[tuple, None], node: cst.CSTNode) -> str:
+    """The indentation of the innermost block holding `node` ("" at the top level)."""
+    roots = [module.body[unit[0]]] if unit and unit[0] < len(module.body) else module.body
+    stack: list[tuple[cst.CSTNode, str]] = [(root, "") for root in roots]
+    while stack:
+        current, indent = stack.pop()
+        if current is node:
+            return indent
+        if isinstance(current, cst.IndentedBlock):
+            indent += module.default_indent if current.indent is None else current.indent
+        stack.extend((child, indent) for child in children(current))
+    return ""
+
+
 def _ranges_in_unit(
-    module: cst.Module, unit: tuple, nodes: list[cst.CSTNode], layout: Layout
-) -> Union[dict[int, Range], None]:
-    """Ranges of `nodes` from generating the top-level statement (or the member of a top-level
-    class) `unit` alone; None when the layout does not fit the module or a node is elsewhere."""
+    module: cst.Module,
+    unit: tuple,
+    nodes: list[cst.CSTNode],
+    replaced: list[cst.CSTNode],
+    layout: Layout,
+) -> Union[dict, None]:
+    """Ranges of `nodes` (and whole ranges of `replaced`) from generating the top-level
+    statement (or the member of a top-level class) `unit` alone; None when the layout does not
+    fit the module or a node is elsewhere."""
     top, member = unit
     if len(layout.starts) != len(module.body):
         return None
@@ -270,11 +313,13 @@ def _ranges_in_unit(
 
     # Relative to the statement's first row: the language server keeps them while the statement
     # object is unchanged (memo.py; its text then is too, and only its row moves).
-    wanted = ("ranges", frozenset(id(node) for node in nodes))
+    wanted = ("ranges", frozenset(map(id, nodes)), frozenset(map(id, replaced)))
     relative = statement_result(
         wanted,
         statement,
-        lambda s: ranges_within(module, s, nodes, 1, indent, layout.text, offsets[row - 1]),
+        lambda s: ranges_within(
+            module, s, nodes, replaced, 1, indent, layout.text, offsets[row - 1]
+        ),
     )
     if relative is None:
         return None
@@ -317,6 +362,7 @@ def lint(
     # With a lone `\` line every position comes from the generated code, then moves to the
     # source's rows (`to_source_rows`); a layout's statement-by-statement ranges would mix both.
     place(module, diagnostics, None if lone_backslash else layout)
+    _with_comments_kept(module, diagnostics)
     if any(applicable(d, False) for d in diagnostics):
         from mem0lint import fixvet
 
@@ -424,8 +470,9 @@ def fix(
 ) -> FixResult:
     """Apply fixes, re-parse, re-check, until nothing applies (bounded).
 
-    A fix that would lose a comment, or leave code that does not compile for `target` (the
-    oldest Python of the project), is not applied: its finding stays reported, without a fix."""
+    A fix that would lose a comment (`lint` offers none), or leave code that does not compile
+    for `target` (the oldest Python of the project), is not applied: its finding stays
+    reported, without a fix."""
     unsafe = rules.settings.unsafe_fixes
     applied = 0
     code = None
@@ -437,9 +484,6 @@ def fix(
         taken: list[tuple] = []
         for diagnostic in diagnostics:
             if not applicable(diagnostic, unsafe) or _fix_key(diagnostic) in refused:
-                continue
-            if not _keeps_comments(diagnostic):
-                refused.add(_fix_key(diagnostic))
                 continue
             spans = [(e.location, e.end_location) for e in diagnostic.edits]
             if any(_overlaps(s, t) for s in spans for t in taken):
@@ -510,6 +554,22 @@ def _keeps_comments(diagnostic: Diagnostic) -> bool:
         return False
     diagnostic.fix = dataclasses.replace(fix, replacements=replacements)
     return True
+
+
+def _with_comments_kept(module: cst.Module, diagnostics: list[Diagnostic]) -> None:
+    """The fix every output shows is the one `fix` applies: the comments it lost put back (its
+    edits written again), and no fix where one cannot be (a comment is never dropped)."""
+    for diagnostic in diagnostics:
+        fix = diagnostic.fix
+        if fix is None or not diagnostic.edits:
+            continue
+        if not _keeps_comments(diagnostic):
+            diagnostic.fix, diagnostic.edits = None, []
+        elif diagnostic.fix is not fix:
+            diagnostic.edits = [
+                dataclasses.replace(edit, content=code_in_place(module, diagnostic.unit, old, new))
+                for edit, (old, new) in zip(diagnostic.edits, diagnostic.fix.replacements)
+            ]
 
 
 def _fix_key(diagnostic: Diagnostic) -> tuple:

@@ -17,34 +17,36 @@ from typing import Union
 
 import libcst as cst
 
+from mem0lint.walk import comment_nodes
+
 DEFAULT_TARGET = (3, 9)
 Target = tuple[int, int]
 
 _NOQA = re.compile(r"#\s*noqa\b", re.IGNORECASE)
 
 
-class _Comments(cst.CSTVisitor):
-    def __init__(self) -> None:
-        self.found: Counter[str] = Counter()
-
-    def visit_Comment(self, node: cst.Comment) -> None:
-        value = node.value.rstrip()
-        if _NOQA.search(value):
-            # What MEM901/MEM902 may edit is the noqa clause; anything after it stays.
-            parts = [p.strip() for p in value.split("#") if p.strip()]
-            kept = [p for p in parts if not p.lower().startswith("noqa")]
-            if not kept:
-                return
-            value = "# " + "  # ".join(kept)
-        self.found[value] += 1
+def _counted(comment: cst.Comment) -> Union[str, None]:
+    """The comment as counted: what MEM901/MEM902 may edit is the noqa clause; anything after
+    it stays (None: nothing but the clause)."""
+    value = comment.value.rstrip()
+    if _NOQA.search(value):
+        parts = [p.strip() for p in value.split("#") if p.strip()]
+        kept = [p for p in parts if not p.lower().startswith("noqa")]
+        if not kept:
+            return None
+        value = "# " + "  # ".join(kept)
+    return value
 
 
 def comments(nodes) -> Counter[str]:
     """The comments under `nodes` (a multiset), noqa clauses left out."""
-    visitor = _Comments()
+    found: Counter[str] = Counter()
     for node in nodes:
-        node.visit(visitor)
-    return visitor.found
+        for comment in comment_nodes(node):
+            value = _counted(comment)
+            if value is not None:
+                found[value] += 1
+    return found
 
 
 def keeps_comments(replacements) -> bool:

@@ -169,6 +169,7 @@ def _requote(module: cst.Module, diagnostic: Diagnostic, diagnostics: list[Diagn
     an f-string around it (before Python 3.12) is given the other quote, for every finding that
     shares it; True if that changed it."""
     from mem0lint import fixcheck
+    from mem0lint.engine import code_in_place
 
     fix = diagnostic.fix
     tops = {diagnostic.unit[0]} if diagnostic.unit else set(range(len(module.body)))
@@ -190,8 +191,8 @@ def _requote(module: cst.Module, diagnostic: Diagnostic, diagnostics: list[Diagn
                 if d.fix is fix:
                     d.fix = requoted
                     d.edits = [
-                        dataclasses.replace(edit, content=module.code_for_node(new))
-                        for edit, (_, new) in zip(d.edits, replacements)
+                        dataclasses.replace(edit, content=code_in_place(module, d.unit, old, new))
+                        for edit, (old, new) in zip(d.edits, replacements)
                     ]
             return True
     return False

@@ -5,7 +5,9 @@ token on newlines as it goes: for a file with three findings that is most of the
 module is generated (the same `_codegen` walk the provider uses) while token counts are noted
 only at the wanted nodes, and generation stops after the last of them; the counts become
 line:column afterwards, by scanning the text once. Ranges are the provider's: syntactic where
-the node records one, hoisted from child nodes where libcst hoists them.
+the node records one, hoisted from child nodes where libcst hoists them. A node a fix replaces
+is also given its *whole* range (`whole`): all the code it generates, its own parentheses,
+comma and whitespace included, which is what replacing it in the tree replaces.
 """
 
 from __future__ import annotations
@@ -22,6 +24,11 @@ _NEWLINE = re.compile(r"\r\n?|\n")
 Range = tuple[tuple[int, int], tuple[int, int]]  # ((line, column), (line, column)); column 0-based
 
 
+def whole(node: cst.CSTNode) -> tuple[str, int]:
+    """The key of a node's whole range in the dicts below (its syntactic range: `id(node)`)."""
+    return ("whole", id(node))
+
+
 class _AllNoted(Exception):
     """Every wanted node is placed: the rest of the module need not be generated."""
 
@@ -29,7 +36,7 @@ class _AllNoted(Exception):
 class _Noting(CodegenState):
     """Code generation that notes token indices where wanted nodes start and end."""
 
-    __slots__ = ("wanted", "opened", "spans")
+    __slots__ = ("wanted", "opened", "spans", "wholes")
 
     def __init__(self, module: cst.Module, wanted: set[int]) -> None:
         super().__init__(
@@ -38,6 +45,7 @@ class _Noting(CodegenState):
         self.wanted = wanted
         self.opened: dict[int, int] = {}
         self.spans: dict[int, tuple[int, int]] = {}
+        self.wholes: dict[int, tuple[int, int]] = {}
 
     def pop_trailing_newline(self) -> None:
         """Kept: the provider has counted it before the module drops it."""
@@ -49,9 +57,10 @@ class _Noting(CodegenState):
     def after_codegen(self, node: cst.CSTNode) -> None:
         key = id(node)
         if key in self.wanted:
+            self.wholes[key] = (self.opened[key], len(self.tokens))
             if key not in self.spans:  # a syntactic range, recorded inside, wins
-                self.spans[key] = (self.opened[key], len(self.tokens))
-            if len(self.spans) == len(self.wanted):
+                self.spans[key] = self.wholes[key]
+            if len(self.wholes) == len(self.wanted):
                 raise _AllNoted
 
     @contextmanager
@@ -80,25 +89,29 @@ class _Noting(CodegenState):
             self.spans[id(node)] = (start, end)
 
 
-def node_ranges(module: cst.Module, nodes: Iterable[cst.CSTNode]) -> dict[int, Range]:
+def node_ranges(
+    module: cst.Module, nodes: Iterable[cst.CSTNode], replaced: Iterable[cst.CSTNode] = ()
+) -> dict:
     """{id(node): ((line, column), (end_line, end_column))} for `nodes`, as PositionProvider
-    gives them (lines 1-based, columns 0-based)."""
+    gives them (lines 1-based, columns 0-based), and {whole(node): ...} for `replaced`."""
     wanted = {id(node) for node in nodes}
-    state = _Noting(module, set(wanted))
+    wholes = {id(node) for node in replaced}
+    state = _Noting(module, wanted | wholes)
     with suppress(_AllNoted):
         module._codegen(state)
-    return _ranges(state, wanted, first_line=1)
+    return _ranges(state, wanted, wholes, first_line=1)
 
 
 def ranges_within(
     module: cst.Module,
     statement: cst.CSTNode,
     nodes: Iterable[cst.CSTNode],
+    replaced: Iterable[cst.CSTNode],
     first_line: int,
     indent: Optional[str],
     text: str,
     offset: int,
-) -> Optional[dict[int, Range]]:
+) -> Optional[dict]:
     """`node_ranges` for nodes inside one statement, generating that statement only.
 
     `first_line`: the row its generated text starts on (its leading lines included), which
@@ -106,24 +119,27 @@ def ranges_within(
     it is in (None at the top). None when the generated text is not what `text` holds there
     (the caller generates the module) or a node is not inside the statement."""
     wanted = {id(node) for node in nodes}
-    state = _Noting(module, set(wanted))
+    wholes = {id(node) for node in replaced}
+    state = _Noting(module, wanted | wholes)
     if indent is not None:
         state.indent_tokens = [indent]
     with suppress(_AllNoted):
         statement._codegen(state)
-    if not all(key in state.spans for key in wanted):
+    if not all(key in state.wholes for key in wanted | wholes):
         return None
     if not text.startswith("".join(state.tokens), offset):
         return None
-    return _ranges(state, wanted, first_line)
+    return _ranges(state, wanted, wholes, first_line)
 
 
-def _ranges(state: _Noting, wanted: set[int], first_line: int) -> dict[int, Range]:
+def _ranges(state: _Noting, wanted: set[int], wholes: set[int], first_line: int) -> dict:
     """Token indices -> (line, column), walking the generated text once in index order."""
     tokens = state.tokens
     at: dict[int, tuple[int, int]] = {}
     line, column, done = first_line, 0, 0
-    for index in sorted({i for key in wanted for i in state.spans[key]}):
+    indices = {i for key in wanted for i in state.spans[key]}
+    indices.update(i for key in wholes for i in state.wholes[key])
+    for index in sorted(indices):
         text = "".join(tokens[done:index])
         pieces = _NEWLINE.split(text)
         if len(pieces) == 1:
@@ -133,4 +149,8 @@ def _ranges(state: _Noting, wanted: set[int], first_line: int) -> dict[int, Rang
             column = len(pieces[-1])
         done = index
         at[index] = (line, column)
-    return {key: (at[state.spans[key][0]], at[state.spans[key][1]]) for key in wanted}
+    found: dict = {key: (at[state.spans[key][0]], at[state.spans[key][1]]) for key in wanted}
+    for key in wholes:
+        start, end = state.wholes[key]
+        found[("whole", key)] = (at[start], at[end])
+    return found

@@ -10,7 +10,7 @@ returning False skips the node's children, as in libcst.
 from __future__ import annotations
 
 import dataclasses
-from typing import Callable, Union
+from typing import Callable, Iterator, Union
 
 import libcst as cst
 
@@ -229,6 +229,24 @@ def replaced_in(
     if not made:
         return module, set(tops)
     return module.with_changes(body=type(module.body)(body)), set(tops)
+
+
+def comment_nodes(node: cst.CSTNode) -> Iterator[cst.Comment]:
+    """Every `Comment` under `node` (itself included), in no particular order: read from the
+    fields, where a `CSTVisitor` would rebuild every node it enters."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if type(current) is cst.Comment:
+            yield current  # type: ignore[misc]
+            continue
+        for name in _every_field(type(current)):
+            value = getattr(current, name)
+            value_type = type(value)
+            if value_type in _NODE_TYPES:
+                stack.append(value)
+            elif value_type is list or value_type is tuple:
+                stack.extend(item for item in value if type(item) in _NODE_TYPES)
 
 
 _STATEMENTS = frozenset(subclasses(cst.SimpleStatementLine) | subclasses(cst.BaseCompoundStatement))

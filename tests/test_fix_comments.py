@@ -283,6 +283,39 @@ def commented_calls(draw, code: str):
     return program, with_comments(program, placed), first_row
 
 
+def applied(code: str, edits) -> str:
+    """`code` with `edits` made (rows and columns 1-based, the end exclusive), last first."""
+    lines = code.splitlines(keepends=True)
+    offsets = [0]
+    for line in lines:
+        offsets.append(offsets[-1] + len(line))
+    for edit in sorted(edits, key=lambda e: e.location, reverse=True):
+        start = offsets[edit.location[0] - 1] + edit.location[1] - 1
+        end = offsets[edit.end_location[0] - 1] + edit.end_location[1] - 1
+        code = code[:start] + edit.content + code[end:]
+    return code
+
+
+@pytest.mark.parametrize(("code", "program"), EXAMPLES, ids=[c for c, _ in EXAMPLES])
+def test_the_edits_a_check_shows_write_what_the_fix_writes(code, program):
+    """An editor or a script applying a finding's edits (JSON, SARIF, the language server) gets
+    the code `--fix` writes for that fix alone: its comments put back, the parentheses of what
+    it replaces replaced too. One comment at every slot, trailing and on its own line."""
+    first_row = snippet_row(program)
+    compared = 0
+    for at in slots(program, first_row):
+        for own_line in (False, True):
+            commented = with_comments(program, [(at, own_line)])
+            module = engine.parse(commented)
+            for diagnostic in engine.lint(module, UNSAFE, source=commented):
+                if diagnostic.fix is None:
+                    continue
+                expected = engine._apply(module, [diagnostic], commented)[0]
+                assert applied(commented, diagnostic.edits) == expected, commented
+                compared += 1
+    assert compared, program
+
+
 EXAMPLES_PER_KIND = int(os.environ.get("MEM0LINT_COMMENT_EXAMPLES", "30"))
 REFUSED: Counter = Counter()
 TRIED: Counter = Counter()
