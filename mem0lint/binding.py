@@ -21,7 +21,7 @@ from typing import Callable, Iterator, Optional, Union
 
 import libcst as cst
 
-from mem0lint.bind import params, paths, values
+from mem0lint.bind import forward, params, paths, values
 from mem0lint.bind.flow import Env, Frame, Point, extend, isinstance_narrowing, join_envs
 from mem0lint.bind.implicit import implicit_class
 from mem0lint.bind.values import Value
@@ -825,6 +825,9 @@ class Resolver:
         return values.join_bound([self.value_of_annotation(i, scope, depth + 1) for i in kept])
 
     def _value_of_call(self, call: cst.Call, scope: Scope, depth: int) -> Value:
+        made = forward.forwarded(call, scope, self)  # `asyncio.to_thread(Memory.from_config, c)`
+        if made is not None:
+            return self._value_of_call(made, scope, depth + 1)
         func = call.func
         name = self.qualified_name(func, scope)
         if name is not None:
@@ -959,7 +962,11 @@ class Resolver:
         yields = self.collector.yields.get(id(function), [])
         if yields and not fixture:
             return None  # a generator function returns a generator, not a client
-        if function.returns is not None and not self._classes:  # class mode: what it returns
+        if (
+            function.returns is not None
+            and not self._classes
+            and not self._says_nothing(function.returns.annotation, outer)
+        ):  # (class mode: what it returns)
             annotation = function.returns.annotation
             if yields:
                 annotation = _generator_item(annotation)
@@ -977,6 +984,13 @@ class Resolver:
         return values.join_bound(
             [self.value_of(v, points.get(id(v), inner), depth + 1) for v in returned]
         )
+
+    def _says_nothing(self, annotation: cst.BaseExpression, scope: Scope) -> bool:
+        """`-> Any`: the annotation tells nothing; what the function returns does."""
+        return self.qualified_name(annotation, scope) in _ANY
+
+
+_ANY = frozenset({"typing.Any", "typing_extensions.Any"})
 
 
 def _is_none_value(binding: Binding) -> bool:

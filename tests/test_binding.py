@@ -98,6 +98,19 @@ JUDGED = {
             def recall(self, q):
                 return self._client_or_new().search(q, {WRONG}
     """,
+    "a getter annotated `-> Any`: what it returns, a client made in a worker thread": f"""
+        import asyncio
+        from typing import Any
+        from mem0 import Memory as Mem0Memory
+        class Backend:
+            async def _ensure_client(self) -> Any:
+                if self._client is None:
+                    self._client = await asyncio.to_thread(Mem0Memory.from_config, {{}})
+                return self._client
+            async def recall(self, q):
+                client = await self._ensure_client()
+                return await asyncio.to_thread(client.search, q, {WRONG}
+    """,
     "an awaited async getter, a static method": f"""
         from mem0 import AsyncMemory
         class Agent:

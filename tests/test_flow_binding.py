@@ -337,6 +337,17 @@ CASES = {
             p(filters={})  # -> none
             await asyncio.to_thread(unknown.search, q)  # -> none
     """,
+    "a client made by a class or factory passed to to_thread, run_in_executor": """
+        import asyncio
+        from mem0 import Memory, MemoryClient
+        async def main(q, loop, config):
+            memory = await asyncio.to_thread(Memory.from_config, config)
+            memory.search(q)  # -> mem0-oss
+            client = await loop.run_in_executor(None, MemoryClient)
+            client.search(q)  # -> mem0-platform
+            other = await asyncio.to_thread(make_client, config)
+            other.search(q)  # -> none
+    """,
     "an optional import with a None fallback": """
         try:
             from mem0 import MemoryClient
@@ -479,6 +490,17 @@ def test_forwarded_call_findings_point_at_the_arguments_and_fix_only_them():
     assert found["MEM401"].fix is None
     fixed = fix_source(code)
     assert 'to_thread(client.search, q, filters={"user_id": u}, top_k=3)' in fixed
+
+
+def test_a_constructor_passed_to_to_thread_is_judged_as_the_call_it_becomes():
+    code = """\
+import asyncio
+from mem0 import Memory
+async def cloud(key):
+    return await asyncio.to_thread(Memory, api_key=key)
+"""
+    (finding,) = _lint(code)
+    assert finding.code == "MEM125" and finding.start == (4, 44)  # the `api_key=` argument
 
 
 def test_the_end_of_a_module_is_what_an_importer_sees():

@@ -1,4 +1,4 @@
-"""A bound method passed along is judged as the call it becomes.
+"""A bound method (or a class, or a factory) passed along is judged as the call it becomes.
 
 `await asyncio.to_thread(client.search, q, user_id=u)` runs `client.search(q, user_id=u)`;
 so do `loop.run_in_executor(None, functools.partial(client.search, q, user_id=u))`,
@@ -6,7 +6,9 @@ so do `loop.run_in_executor(None, functools.partial(client.search, q, user_id=u)
 only calls its first parameter with the rest (`def run(fn, *args, **kwargs): return fn(*args,
 **kwargs)`). The call it becomes is built from the original argument nodes, so findings on them
 point at the text; a finding on the call itself is reported on the real call, and a fix that
-would rewrite the (made-up) call is dropped.
+would rewrite the (made-up) call is dropped. What such a call returns is what the call it
+becomes returns: `client = await asyncio.to_thread(Memory.from_config, config)` is a client
+(binding.py), and `asyncio.to_thread(Memory, api_key=key)` a constructor call (MEM125).
 
 A `partial` kept in a name and called later may get more arguments there: not followed.
 """
@@ -54,7 +56,7 @@ def _forwarded(call: cst.Call, scope, resolver: Resolver, depth: int) -> Optiona
         if not inner or inner[0].keyword is not None or inner[0].star:
             return None
         target, rest = inner[0].value, [*inner[1:], *rest]
-    if not isinstance(target, cst.Attribute):
+    if not isinstance(target, (cst.Attribute, cst.Name)):
         return None
     return cst.Call(func=target, args=_ordered(rest))
 
