@@ -171,17 +171,50 @@ SILENT = [
     'for h in client.history("mem-id"):\n    pass',
     # a string key, an unknown index
     'res = client.search("q", filters={"user_id": "a"})\nk = res[key]\nm = res["relations"]',
-    # an `except` handler's value that is not a literal, a binding before the `try`, a second
-    # binding in the `try`, a handler of another `try`: the binder cannot say which value
+    # an `except` handler's value that is not a literal, a second binding in the `try`, a
+    # handler of another `try`: the binder cannot say which value
     "try:\n    res = client.search('q', filters={'user_id': 'a'})\nexcept ValueError:\n"
     "    res = load()\nn = len(res)",
-    "res = []\ntry:\n    res = client.search('q', filters={'user_id': 'a'})\nexcept ValueError:\n"
-    "    res = None\nn = len(res)",
     "try:\n    res = client.search('q', filters={'user_id': 'a'})\n    res = res['results']\n"
     "except ValueError:\n    res = []\nn = len(res)",
     "try:\n    res = client.search('q', filters={'user_id': 'a'})\nexcept ValueError:\n    pass\n"
     "try:\n    pass\nexcept ValueError:\n    res = []\nn = len(res)",
+    # rebound before the use: the use reads the other value
+    "res = client.search('q', filters={'user_id': 'a'})\nres = load()\nn = len(res)",
+    # rebound inside a block beside the use: which value reaches it depends on the branch
+    "res = client.search('q', filters={'user_id': 'a'})\nif x:\n    res = []\nn = len(res)",
 ]
+
+# Each use between the statement that binds the name to the call and the next statement that
+# binds it again holds the call's value: copied blocks in one function (found on a public
+# voice agent), a placeholder before the `try`, a name reused afterwards.
+WINDOWED = [
+    (
+        "def f():\n"
+        "    try:\n        res = client.get_all(filters={'user_id': 'a'})\n"
+        "    except Exception:\n        res = []\n"
+        "    n = len(res)\n"
+        "    try:\n        res = client.get_all(filters={'user_id': 'b'})\n"
+        "    except Exception:\n        res = []\n"
+        "    m = len(res)\n",
+        [9, 14],
+    ),
+    (
+        "res = []\ntry:\n    res = client.search('q', filters={'user_id': 'a'})\n"
+        "except ValueError:\n    res = None\nn = len(res)\n",
+        [9],
+    ),
+    (
+        "res = client.search('q', filters={'user_id': 'a'})\nn = len(res)\nres = 3\nk = len(res)\n",
+        [5],
+    ),
+]
+
+
+@pytest.mark.parametrize(("code", "rows"), WINDOWED)
+def test_a_use_between_the_call_and_the_next_binding_is_the_calls(code, rows):
+    found = lint(PLATFORM + code)
+    assert [d.start[0] for d in found] == rows, [d.message for d in found]
 
 
 @pytest.mark.parametrize("code", SILENT)

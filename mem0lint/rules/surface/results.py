@@ -1,19 +1,22 @@
 """How a call's result is used: iterated, indexed, measured, or read by key.
 
 A rule gets a call site; this module finds the expressions that use the call's value: the call
-itself (or its `await`), and every read of a name bound to it exactly once in the call's own
-scope and never rebound (`global`/`nonlocal`-free). Uses inside nested functions or classes are
-not followed. A name also bound to a literal in an `except` handler of the `try` that makes the
-call (`except Exception: res = []`) still holds the call's value wherever the call succeeded:
-its uses outside those handlers are the call's too (`Use.fallback`). A scope that tests the
-value's shape (`isinstance(res, ...)`, `type(res)`, `"results" in res`, `hasattr(res, ...)`) is
-left alone: the author handles both shapes.
+itself (or its `await`), and the reads of a name bound to it in the call's own scope
+(`global`/`nonlocal`-free). Uses inside nested functions or classes are not followed. When the
+name has other bindings, only the reads that surely see the call's value count: those in the
+statements of the module's (or function's) body after the one that binds it, up to the next one
+that binds it again; every other binding must be a statement of that body of its own. A name
+also bound to a literal in an `except` handler of the `try` that makes the call (`except
+Exception: res = []`) still holds the call's value wherever the call succeeded: its uses outside
+those handlers are the call's too (`Use.fallback`). A scope that tests the value's shape
+(`isinstance(res, ...)`, `type(res)`, `"results" in res`, `hasattr(res, ...)`) is left alone:
+the author handles both shapes.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterator, Union
+from typing import Iterator, Sequence, Union
 
 import libcst as cst
 
@@ -230,63 +233,108 @@ def uses(site: CallSite) -> list[Use]:
     name = _bound_name(expr, parents)
     if name is None:
         return []
-    root = sole_binding_root(site, name, expr)
-    handlers: list[cst.ExceptHandler] = []
-    if root is None:
-        handlers = _fallback_handlers(site, name, expr, parents)
-        root = sole_binding_root(site, name, expr, len(handlers)) if handlers else None
-    if root is None:
+    reach = _reaching(site, name, expr, parents)
+    if reach is None:
         return []
+    root, handlers, window = reach
     found = []
     for node in _names_in_scope(collector, root).get(name, ()):
         if _shape_tested(name, node, parents):
             return []
         if handlers and _inside(node, handlers, parents):
             continue  # after the fallback: the handler's literal
+        if window is not None and not window[0] < _top_index(node, root, parents) < window[1]:
+            continue  # another binding's value, or not yet the call's
         use = classify(node, parents)
         if use is not None:
             found.append(Use(use.kind, node, True, use.key, bool(handlers)))
     return found
 
 
-# A fallback value: a literal that holds no result (`[]`, `{}`, `()`, `None`, `""`).
-_FALLBACK_LITERALS = (cst.List, cst.Dict, cst.Tuple, cst.SimpleString)
+def _reaching(site: CallSite, name: str, value: cst.BaseExpression, parents):
+    """Where the uses of `name` hold `value`: (root, handlers, window), or None.
 
-
-def _fallback_handlers(
-    site: CallSite, name: str, value: cst.BaseExpression, parents
-) -> list[cst.ExceptHandler]:
-    """The `except` handlers that rebind `name` to a literal, when `name` is otherwise bound
-    only to `value` and each handler belongs to a `try` whose body makes the call; else []."""
+    `root`: the module or function whose body binds it (no `global`, no dynamic binding).
+    `handlers`: the `except` handlers of the `try` around `value` that rebind the name to a
+    literal (the call failed). `window`: None when no other binding of the name exists, else
+    the indices of the statements of `root`'s body between which the name holds `value`: after
+    the statement that binds it, before the next one that binds it again (each other binding
+    must be in a statement of its own of that body)."""
+    root = sole_binding_root(site, name, value, exact=False)
+    if root is None:
+        return None
     point = site.scope
     scope = getattr(point, "scope", point)
-    others = [b for b in scope.bindings.get(name, []) if b.value is not value]
-    if not others:
-        return []
     tries = [t for t in _ancestors(value, parents) if isinstance(t, cst.Try)]
-    handlers = []
-    for binding in others:
-        literal = binding.value
-        if binding.kind != "value" or not (
-            isinstance(literal, _FALLBACK_LITERALS)
-            or (isinstance(literal, cst.Name) and literal.value == "None")
-        ):
-            return []
-        assign = parents.get(id(literal))
-        if not isinstance(assign, (cst.Assign, cst.AnnAssign)) or assign.value is not literal:
-            return []
-        handler = next(
-            (
-                h
-                for h in _ancestors(literal, parents)
-                if isinstance(h, cst.ExceptHandler) and parents.get(id(h)) in tries
-            ),
-            None,
-        )
-        if handler is None:
-            return []
-        handlers.append(handler)
-    return handlers
+    handlers: list[cst.ExceptHandler] = []
+    others: list[cst.CSTNode] = []
+    for binding in scope.bindings.get(name, []):
+        if binding.value is value:
+            continue
+        handler = _fallback_handler(binding, tries, parents)
+        if handler is not None:
+            handlers.append(handler)
+        elif binding.kind == "value" and isinstance(binding.value, cst.CSTNode):
+            others.append(binding.value)
+        else:
+            return None  # an import, a parameter, a `for` target...: not placed in the body
+    if not others:
+        return root, handlers, None
+    own = _top_index(value, root, parents)
+    later = []
+    for other in others:
+        index = _top_index(other, root, parents)
+        if index < 0 or index == own:
+            return None
+        if index > own:
+            later.append(index)
+    if own < 0:
+        return None
+    return root, handlers, (own, min(later, default=len(_body(root))))
+
+
+def _body(root: Union[cst.Module, cst.FunctionDef]) -> Sequence[cst.CSTNode]:
+    if isinstance(root, cst.Module):
+        return root.body
+    return root.body.body if isinstance(root.body, cst.IndentedBlock) else ()
+
+
+def _top_index(node: cst.CSTNode, root, parents) -> int:
+    """The index in `root`'s body of the statement holding `node`; -1 when none does."""
+    body = _body(root)
+    positions = {id(statement): index for index, statement in enumerate(body)}
+    current = node
+    while current is not None:
+        index = positions.get(id(current))
+        if index is not None:
+            return index
+        current = parents.get(id(current))
+    return -1
+
+
+def _fallback_handler(binding, tries: list[cst.Try], parents) -> Union[cst.ExceptHandler, None]:
+    """The `except` handler of one of `tries` in which `binding` binds a literal, or None."""
+    literal = binding.value
+    if binding.kind != "value" or not (
+        isinstance(literal, _FALLBACK_LITERALS)
+        or (isinstance(literal, cst.Name) and literal.value == "None")
+    ):
+        return None
+    assign = parents.get(id(literal))
+    if not isinstance(assign, (cst.Assign, cst.AnnAssign)) or assign.value is not literal:
+        return None
+    return next(
+        (
+            h
+            for h in _ancestors(literal, parents)
+            if isinstance(h, cst.ExceptHandler) and parents.get(id(h)) in tries
+        ),
+        None,
+    )
+
+
+# A fallback value: a literal that holds no result (`[]`, `{}`, `()`, `None`, `""`).
+_FALLBACK_LITERALS = (cst.List, cst.Dict, cst.Tuple, cst.SimpleString)
 
 
 def _ancestors(node: cst.CSTNode, parents) -> Iterator[cst.CSTNode]:
@@ -302,18 +350,19 @@ def _inside(node: cst.CSTNode, handlers: list[cst.ExceptHandler], parents) -> bo
 
 
 def sole_binding_root(
-    site: CallSite, name: str, value: cst.BaseExpression, fallbacks: int = 0
+    site: CallSite, name: str, value: cst.BaseExpression, exact: bool = True
 ) -> Union[cst.Module, cst.FunctionDef, None]:
     """Where to read the uses of `name` when its only binding in the call's scope is `value`
     (no `global`, no dynamic binding): the module, or the function; None otherwise.
-    `fallbacks`: how many other bindings `_fallback_handlers` found (they come after it)."""
+    `exact=False`: `value` is one of its bindings (`_reaching` places the others)."""
     point = site.scope
     scope = getattr(point, "scope", point)
     bindings = scope.bindings.get(name, [])
+    mine = [b for b in bindings if b.value is value]
     if (
-        len(bindings) != 1 + fallbacks
-        or bindings[0].kind != "value"
-        or bindings[0].value is not value
+        len(mine) != 1
+        or (exact and len(bindings) != 1)
+        or mine[0].kind != "value"
         or name in scope.dynamic
         or name in scope.globals
     ):
