@@ -3,9 +3,10 @@
 A rule gets a call site; this module finds the expressions that use the call's value: the call
 itself (or its `await`), and the reads of a name bound to it in the call's own scope
 (`global`/`nonlocal`-free). Uses inside nested functions or classes are not followed. When the
-name has other bindings, only the reads that surely see the call's value count: those in the
-statements of the module's (or function's) body after the one that binds it, up to the next one
-that binds it again; every other binding must be a statement of that body of its own. A name
+name has other bindings, the reads the call's value reaches count: those in the statements of
+the module's (or function's) body after the one that binds it (it may do so in a branch or a
+loop), up to the next one that binds it again; every other binding must be a statement of that
+body of its own, or a literal in an `except` handler (below). A name
 also bound to a literal in an `except` handler of the `try` that makes the call (`except
 Exception: res = []`) still holds the call's value wherever the call succeeded: its uses outside
 those handlers are the call's too (`Use.fallback`). A scope that tests the value's shape
