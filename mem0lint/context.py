@@ -69,6 +69,7 @@ ELIDED_RULES = frozenset(
         "MEM120",  # Memory(<dict>)
         "MEM401",  # no entity id in filters
         "MEM402",  # entity ids only nested
+        "MEM411",  # open source add() without an entity id
         "MEM607",  # positional after query (Memsy)
         "MEM608",  # no actor_id (Memsy)
         "MEM610",  # MemsyClient() without base_url / api_key

@@ -153,6 +153,8 @@ PREDICTED: dict[str, dict[str, tuple[str, ...]]] = {
     "MEM402": {OSS: (VALUE,)},
     "MEM404": {P: (PLATFORM_REJECTS,)},  # O: raises only when no other entity id is there
     "MEM405": {P: (PLATFORM_REJECTS,)},
+    # add() without an entity id: ValueError up to 0.1.117, mem0's ValidationError from 0.1.118
+    "MEM411": {OSS: (VALUE, PLATFORM_REJECTS)},
     "MEM409": {OSS: (VALUE,)},
     "MEM410": {OSS: (VALUE,)},
     "MEM503": {OSS: (VALUE,)},
