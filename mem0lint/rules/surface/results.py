@@ -244,7 +244,7 @@ def uses(site: CallSite) -> list[Use]:
             return []
         if handlers and _inside(node, handlers, parents):
             continue  # after the fallback: the handler's literal
-        if window is not None and not window[0] < _top_index(node, root, parents) < window[1]:
+        if window is not None and not window[0] < _top_index(node, window[2], parents) < window[1]:
             continue  # another binding's value, or not yet the call's
         use = classify(node, parents)
         if use is not None:
@@ -260,7 +260,7 @@ def _reaching(site: CallSite, name: str, value: cst.BaseExpression, parents):
     literal (the call failed). `window`: None when no other binding of the name exists, else
     the indices of the statements of `root`'s body between which the name holds `value`: after
     the statement that binds it, before the next one that binds it again (each other binding
-    must be in a statement of its own of that body)."""
+    must be in a statement of its own of that body), and that body's id(statement) -> index."""
     root = sole_binding_root(site, name, value, exact=False)
     if root is None:
         return None
@@ -281,17 +281,19 @@ def _reaching(site: CallSite, name: str, value: cst.BaseExpression, parents):
             return None  # an import, a parameter, a `for` target...: not placed in the body
     if not others:
         return root, handlers, None
-    own = _top_index(value, root, parents)
+    body = _body(root)
+    positions = {id(statement): index for index, statement in enumerate(body)}
+    own = _top_index(value, positions, parents)
     later = []
     for other in others:
-        index = _top_index(other, root, parents)
+        index = _top_index(other, positions, parents)
         if index < 0 or index == own:
             return None
         if index > own:
             later.append(index)
     if own < 0:
         return None
-    return root, handlers, (own, min(later, default=len(_body(root))))
+    return root, handlers, (own, min(later, default=len(body)), positions)
 
 
 def _body(root: Union[cst.Module, cst.FunctionDef]) -> Sequence[cst.CSTNode]:
@@ -300,10 +302,9 @@ def _body(root: Union[cst.Module, cst.FunctionDef]) -> Sequence[cst.CSTNode]:
     return root.body.body if isinstance(root.body, cst.IndentedBlock) else ()
 
 
-def _top_index(node: cst.CSTNode, root, parents) -> int:
-    """The index in `root`'s body of the statement holding `node`; -1 when none does."""
-    body = _body(root)
-    positions = {id(statement): index for index, statement in enumerate(body)}
+def _top_index(node: cst.CSTNode, positions: dict[int, int], parents) -> int:
+    """The index of the statement holding `node` in a body (`positions`: id(statement) -> its
+    index); -1 when none does."""
     current = node
     while current is not None:
         index = positions.get(id(current))
