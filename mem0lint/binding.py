@@ -825,11 +825,11 @@ class Resolver:
         return values.join_bound([self.value_of_annotation(i, scope, depth + 1) for i in kept])
 
     def _value_of_call(self, call: cst.Call, scope: Scope, depth: int) -> Value:
-        made = forward.forwarded(call, scope, self)  # `asyncio.to_thread(Memory.from_config, c)`
-        if made is not None:
-            return self._value_of_call(made, scope, depth + 1)
         func = call.func
         name = self.qualified_name(func, scope)
+        made = forward.forwarded(call, scope, self, name)  # `to_thread(Memory.from_config, c)`
+        if made is not None:
+            return self._value_of_call(made, scope, depth + 1)
         if name is not None:
             if name in RESOLVABLE_CLASSES:
                 return self._class_value(name)

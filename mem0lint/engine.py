@@ -361,8 +361,8 @@ def lint(
     lone_backslash = source is not None and lone.search(source) is not None
     # With a lone `\` line every position comes from the generated code, then moves to the
     # source's rows (`to_source_rows`); a layout's statement-by-statement ranges would mix both.
+    _with_comments_kept(diagnostics)
     place(module, diagnostics, None if lone_backslash else layout)
-    _with_comments_kept(module, diagnostics)
     if any(applicable(d, False) for d in diagnostics):
         from mem0lint import fixvet
 
@@ -556,20 +556,12 @@ def _keeps_comments(diagnostic: Diagnostic) -> bool:
     return True
 
 
-def _with_comments_kept(module: cst.Module, diagnostics: list[Diagnostic]) -> None:
-    """The fix every output shows is the one `fix` applies: the comments it lost put back (its
-    edits written again), and no fix where one cannot be (a comment is never dropped)."""
+def _with_comments_kept(diagnostics: list[Diagnostic]) -> None:
+    """The fix every output shows is the one `fix` applies: the comments it lost put back, and
+    no fix where one cannot be (a comment is never dropped). Before `place` writes the edits."""
     for diagnostic in diagnostics:
-        fix = diagnostic.fix
-        if fix is None or not diagnostic.edits:
-            continue
-        if not _keeps_comments(diagnostic):
-            diagnostic.fix, diagnostic.edits = None, []
-        elif diagnostic.fix is not fix:
-            diagnostic.edits = [
-                dataclasses.replace(edit, content=code_in_place(module, diagnostic.unit, old, new))
-                for edit, (old, new) in zip(diagnostic.edits, diagnostic.fix.replacements)
-            ]
+        if diagnostic.fix is not None and not _keeps_comments(diagnostic):
+            diagnostic.fix = None
 
 
 def _fix_key(diagnostic: Diagnostic) -> tuple:

@@ -26,7 +26,11 @@ Range = tuple[tuple[int, int], tuple[int, int]]  # ((line, column), (line, colum
 
 def whole(node: cst.CSTNode) -> tuple[str, int]:
     """The key of a node's whole range in the dicts below (its syntactic range: `id(node)`)."""
-    return ("whole", id(node))
+    return _whole(id(node))
+
+
+def _whole(key: int) -> tuple[str, int]:
+    return ("whole", key)
 
 
 class _AllNoted(Exception):
@@ -152,5 +156,5 @@ def _ranges(state: _Noting, wanted: set[int], wholes: set[int], first_line: int)
     found: dict = {key: (at[state.spans[key][0]], at[state.spans[key][1]]) for key in wanted}
     for key in wholes:
         start, end = state.wholes[key]
-        found[("whole", key)] = (at[start], at[end])
+        found[_whole(key)] = (at[start], at[end])
     return found

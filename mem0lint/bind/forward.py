@@ -27,16 +27,22 @@ PARTIAL = frozenset({"functools.partial"})
 MAX_DEPTH = 3
 
 
-def forwarded(call: cst.Call, scope: Scope, resolver: Resolver) -> Optional[cst.Call]:
-    """The call that `call` makes of a bound method it is given, or None."""
-    return _forwarded(call, scope, resolver, 0)
+def forwarded(
+    call: cst.Call, scope: Scope, resolver: Resolver, name: Optional[str] = ""
+) -> Optional[cst.Call]:
+    """The call that `call` makes of a bound method it is given, or None. `name`: the
+    qualified name of `call.func`, when the caller has it ("": find it)."""
+    return _forwarded(call, scope, resolver, 0, name)
 
 
-def _forwarded(call: cst.Call, scope, resolver: Resolver, depth: int) -> Optional[cst.Call]:
+def _forwarded(
+    call: cst.Call, scope, resolver: Resolver, depth: int, name: Optional[str] = ""
+) -> Optional[cst.Call]:
     if depth > MAX_DEPTH or any(a.star for a in call.args[:2]):
         return None
     func = call.func
-    name = resolver.qualified_name(func, scope)
+    if name == "":
+        name = resolver.qualified_name(func, scope)
     args = list(call.args)
     if name in TO_THREAD:
         rest = args[1:]

@@ -19,8 +19,6 @@ from mem0lint.sdk import releases
 from mem0lint.sdk.dialects import OPEN_SOURCE
 from mem0lint.sdk.mem0_arguments import OSS_ADD_PARAMS, client_class
 
-ENTITY_KEYWORDS = ("user_id", "agent_id", "run_id")
-
 
 class OssAddWithoutEntity(Rule):
     code = "MEM411"
@@ -56,7 +54,8 @@ class OssAddWithoutEntity(Rule):
         keywords = site.keywords
         if any(name not in OSS_ADD_PARAMS for name in keywords):
             return  # an unknown keyword raises TypeError first (MEM143)
-        if any(not is_none(keywords[name].value) for name in ENTITY_KEYWORDS if name in keywords):
+        entities = site.dialect.grammar.entity_fields  # user_id, agent_id, run_id
+        if any(not is_none(keywords[name].value) for name in entities if name in keywords):
             return
         yield Finding(
             site.call.func,

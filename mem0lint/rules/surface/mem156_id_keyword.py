@@ -6,9 +6,9 @@ from typing import Iterator, Union
 
 import libcst as cst
 
-from mem0lint import fixes
 from mem0lint.callsite import CallSite
-from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
+from mem0lint.rule import Example, Finding, Rule, Severity
+from mem0lint.rules.arguments.shared import rename_fix
 from mem0lint.sdk.dialects import MEM0
 from mem0lint.sdk.mem0_arguments import ID_METHODS, client_class
 
@@ -66,9 +66,5 @@ class IdKeyword(Rule):
             arg,
             f"`{client_class(site.dialect)}.{site.method}()` takes the id as `memory_id`: "
             "`id=` raises TypeError",
-            Fix(
-                Applicability.SAFE,
-                "Rename `id` to `memory_id`",
-                (fixes.rename_keyword(arg, "memory_id"),),
-            ),
+            rename_fix(site, arg, "memory_id", "Rename `id` to `memory_id`"),
         )
