@@ -481,3 +481,33 @@ def test_await_from_config_keeps_parentheses():
 
 def test_from_config_without_await_is_correct():
     assert codes("from mem0 import AsyncMemory\n\nm = AsyncMemory.from_config(c)\n") == []
+
+
+# MEM101's unsafe fix spreads a filter it cannot read: the spread must parse, and must not be
+# `**None` (found on a public plugin: `filters=filters if filters else None`).
+@pytest.mark.parametrize(
+    ("filters", "spread"),
+    [
+        ("base", "**base"),
+        ("filters or {}", "**(filters or {})"),
+        ("dict(base)", "**dict(base)"),
+    ],
+)
+def test_mem101_spreads_an_unread_filter_so_that_it_parses(filters, spread):
+    code = (
+        "from mem0 import Memory\n\nmemory = Memory()\n"
+        f'memory.search("q", user_id="u", filters={filters})\n'
+    )
+    (finding,) = [d for d in lint_source(code, select=("MEM101",))]
+    (edit,) = finding.edits
+    assert edit.content == f'memory.search("q", filters={{{spread}, "user_id": "u"}})'
+    compile(fix_source(code, select=("MEM101",), unsafe=True), "<fixed>", "exec")
+
+
+def test_mem101_offers_no_spread_of_what_may_be_none():
+    code = (
+        "from mem0 import Memory\n\nmemory = Memory()\n"
+        'memory.search("q", user_id="u", filters=filters if filters else None)\n'
+    )
+    (finding,) = lint_source(code, select=("MEM101",))
+    assert finding.fix is None

@@ -193,7 +193,12 @@ class EntityKwargNotInFilters(Rule):
         if not new_entries:
             return Fix(safety, message, ((site.call, fixes.with_args(site.call, kept)),))
         # A variable or an expression: spread it; an existing key would be overridden.
-        spread = cst.Dict([cst.StarredDictElement(filters_arg.value), *new_entries])
+        value = filters_arg.value
+        if _may_be_none(value):
+            return None  # `**None` raises TypeError: the fixed call would fail another way
+        if not isinstance(value, _SPREADABLE) and not value.lpar:
+            value = value.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
+        spread = cst.Dict([cst.StarredDictElement(value), *new_entries])
         call = fixes.with_args(
             site.call,
             [
@@ -221,3 +226,16 @@ class EntityKwargNotInFilters(Rule):
                 new_list = fixes.with_elements(and_list, [*and_list.elements, *conditions])
                 return node.deep_replace(and_list, new_list)
         return fixes.with_elements(node, [*node.elements, *new_entries])
+
+
+# What `**` takes without parentheses (`{**a if b else c}` does not parse).
+_SPREADABLE = (cst.Name, cst.Attribute, cst.Subscript, cst.Call, cst.Dict)
+
+
+def _may_be_none(value: cst.BaseExpression) -> bool:
+    """`None`, or a conditional with a `None` branch (`filters if filters else None`)."""
+    if isinstance(value, cst.Name):
+        return value.value == "None"
+    if isinstance(value, cst.IfExp):
+        return _may_be_none(value.body) or _may_be_none(value.orelse)
+    return False
