@@ -70,6 +70,8 @@ ELIDED_RULES = frozenset(
         "MEM401",  # no entity id in filters
         "MEM402",  # entity ids only nested
         "MEM411",  # open source add() without an entity id
+        "MEM412",  # open source search()/get_all() without an entity keyword (0.1.100-1.x)
+        "MEM413",  # open source add()/search() without an entity id (before 0.1.100)
         "MEM607",  # positional after query (Memsy)
         "MEM608",  # no actor_id (Memsy)
         "MEM610",  # MemsyClient() without base_url / api_key

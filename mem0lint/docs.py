@@ -5,7 +5,9 @@ from __future__ import annotations
 import textwrap
 
 from mem0lint.rule import Rule
+from mem0lint.sdk.applies import DIALECT_PACKAGE
 from mem0lint.sdk.dialects import DIALECTS
+from mem0lint.sdk.releases import DISPLAY, PACKAGES
 
 
 def _dialect_labels(rule: type[Rule]) -> str:
@@ -30,8 +32,6 @@ def _releases(rule: type[Rule]) -> str:
     """Which SDK releases the rule judges (`Rule.versions`); older pins are not judged by it."""
     if not rule.versions:
         return "every release"
-    from mem0lint.sdk.releases import DISPLAY
-
     return ", ".join(
         f"{DISPLAY.get(name, name)} {specifier}"
         for name, specifier in sorted(rule.versions.items())
@@ -58,6 +58,9 @@ def explain(rule: type[Rule]) -> str:
     ]
     for example in rule.examples:
         label = DIALECTS[example.dialect].label
+        if example.release is not None:
+            distribution = PACKAGES[DIALECT_PACKAGE[example.dialect]]
+            label += f", {DISPLAY.get(distribution, distribution)} {example.release}"
         parts += [
             "",
             f"## Example ({label})",

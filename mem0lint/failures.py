@@ -155,6 +155,8 @@ PREDICTED: dict[str, dict[str, tuple[str, ...]]] = {
     "MEM405": {P: (PLATFORM_REJECTS,)},
     # add() without an entity id: ValueError up to 0.1.117, mem0's ValidationError from 0.1.118
     "MEM411": {OSS: (VALUE, PLATFORM_REJECTS)},
+    "MEM412": {OSS: (VALUE, PLATFORM_REJECTS)},  # search()/get_all(), the same (0.1.100-1.x)
+    "MEM413": {OSS: (VALUE,)},  # add()/search() before 0.1.100
     "MEM409": {OSS: (VALUE,)},
     "MEM410": {OSS: (VALUE,)},
     "MEM503": {OSS: (VALUE,)},

@@ -47,6 +47,8 @@ class Example:
 
     `fixed` is None when the rule offers no fix for this example. With `unsafe=True` the fix is
     applied only with `--unsafe-fixes`. Snippets without an import get the dialect's preamble.
+    `release`: the SDK release the example is judged at (a rule of old releases only: its good
+    call may be wrong today; `sdk.applies.installing` gives the settings); None: the newest.
     """
 
     dialect: str
@@ -54,6 +56,7 @@ class Example:
     good: str
     fixed: Union[str, None] = None
     unsafe: bool = False
+    release: Union[str, None] = None
 
     def program(self, snippet: str) -> str:
         snippet = textwrap.dedent(snippet).strip("\n") + "\n"

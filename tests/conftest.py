@@ -17,9 +17,9 @@ def lint_source(code: str, select: tuple[str, ...] = (), **settings) -> list:
     return engine.lint(module, engine.RuleSet(engine.Settings(select=select, **settings)))
 
 
-def fix_source(code: str, select: tuple[str, ...] = (), unsafe: bool = False) -> str:
+def fix_source(code: str, select: tuple[str, ...] = (), unsafe: bool = False, sdks=()) -> str:
     module = engine.parse(textwrap.dedent(code))
-    rules = engine.RuleSet(engine.Settings(select=select, unsafe_fixes=unsafe))
+    rules = engine.RuleSet(engine.Settings(select=select, unsafe_fixes=unsafe, sdks=tuple(sdks)))
     return engine.fix(module, rules).module.code
 
 

@@ -26,10 +26,13 @@ from mem0lint.rules import all_rules
 
 SDK_DISTRIBUTIONS = ("mem0ai", "memsy", "MemoryOS", "httpx", "requests", "qdrant-client")
 
+# The examples judged at the newest release, which is what is installed here (an example of an
+# old release's rule, `Example.release`, was run against its wheel by hand: see the rule's notes).
 CASES = [
     pytest.param(rule, example, id=f"{code}-{index}-{example.dialect}")
     for code, rule in all_rules().items()
     for index, example in enumerate(rule.examples)
+    if example.release is None
 ]
 
 

@@ -23,6 +23,15 @@ from mem0lint.sdk.releases import DISPLAY, PACKAGES, RELEASES
 DIALECT_PACKAGE = {"mem0-platform": "mem0", "mem0-oss": "mem0", "memsy": "memsy", "memos": "memos"}
 
 
+def installing(dialect: str, release: Union[str, None]) -> tuple[tuple[str, str, str, str], ...]:
+    """`Settings.sdks` for a project whose code is in `dialect` and that installs `release` of
+    its SDK (None: nothing said, the newest)."""
+    if release is None:
+        return ()
+    package = DIALECT_PACKAGE[dialect]
+    return ((package, PACKAGES[package], release, ""),)
+
+
 @dataclass(frozen=True)
 class Verdict:
     applies: bool
