@@ -17,6 +17,10 @@ One step after the rules (`engine.check_module`), over the module's diagnostics:
 - **Elided arguments.** A literal `...` passed by position (`MemoryClient(...)`,
   `client.search(...)`) stands for arguments a page leaves out: no finding about missing or
   positional arguments on that call. A `...` given as a value is no value: nothing judges it.
+- **Fallbacks for another release.** A call in an `except` clause whose `try` makes the same
+  call (method and receiver spelled alike), when no finding says the tried call raises, at the
+  release judged, what the clause catches: the clause is written for another release, and the
+  findings of release-bound rules (`Rule.versions`) on its call are not reported.
 """
 
 from __future__ import annotations
@@ -87,6 +91,7 @@ def apply(module: cst.Module, diagnostics: list[Diagnostic], sites: dict) -> lis
     if not diagnostics:
         return diagnostics
     kept = [d for d in diagnostics if not _elided(d, sites.get(id(d)))]
+    kept = _without_other_release_fallbacks(module, diagnostics, kept, sites)
     candidates = {}
     units: set = set()  # the top-level statements the candidates' calls are in
     for d in kept:
@@ -120,6 +125,86 @@ def _elided(diagnostic: Diagnostic, site) -> bool:
             a.keyword is None and not a.star and _is_ellipsis(a.value) for a in site.call.args
         )
     return False
+
+
+# Fallbacks for another release ------------------------------------------------------------------
+
+
+def _without_other_release_fallbacks(
+    module: cst.Module, diagnostics: list[Diagnostic], kept: list[Diagnostic], sites: dict
+) -> list[Diagnostic]:
+    """`kept` less the findings of release-bound rules (`Rule.versions`) on a fallback for
+    another release: a call in an `except` clause whose `try` makes the same call (the same
+    method on the same receiver) and nothing says that this call raises, at the release judged,
+    what the clause catches. The clause then runs only on another release (or on a failure no
+    rule predicts): `try: m.get_all(user_id=u)` / `except TypeError: m.get_all(filters=...)`
+    is written for both sides of mem0ai 2.0, and neither side is wrong where it runs."""
+    from mem0lint.rule import Rule
+
+    fallbacks: dict[int, list[Diagnostic]] = {}  # id(call) -> its release-bound findings
+    for d in kept:
+        site = sites.get(id(d))
+        if site is None or site.rest or site.outer is not None:
+            continue  # a raw REST call, or one a wrapper makes: not a call as written
+        if Rule.registry[d.code].versions:
+            fallbacks.setdefault(id(site.call), []).append(d)
+    if not fallbacks:
+        return kept
+    raising: dict[int, list[tuple[str, ...]]] = {}  # id(call) -> the failures predicted on it
+    for d in diagnostics:
+        site = sites.get(id(d))
+        failure = failures.predicted(d.code, d.dialect) if d.severity is Severity.ERROR else None
+        if site is not None and failure is not None:
+            raising.setdefault(id(site.call), []).append(failure)
+    scan: Union[_Scan, None] = None
+    elided: set[int] = set()
+    units = {d.unit[0] if d.unit else None for found in fallbacks.values() for d in found}
+    roots = [module] if None in units else [module.body[i] for i in sorted(units)]
+    for try_node, handler, calls in _handled_calls(roots, set(fallbacks)):
+        tried = _calls_in(try_node.body)
+        for call in calls:
+            func = module.code_for_node(call.func)
+            same = [c for c in tried if module.code_for_node(c.func) == func]
+            if not same:
+                continue
+            if scan is None:
+                scan = _Scan(module, set(), {None})
+            handled = _CATCH_ALL if handler.type is None else scan.classes(handler.type)
+            if not any(
+                failures.covers(handled, failure)
+                for c in same
+                for failure in raising.get(id(c), ())
+            ):
+                elided.update(id(d) for d in fallbacks[id(call)])
+    return [d for d in kept if id(d) not in elided]
+
+
+def _handled_calls(roots: list[cst.CSTNode], wanted: set[int]):
+    """(try, except clause, the wanted calls in the clause's body), for each clause under
+    `roots` holding one (in its own body, not a nested `try`'s clause, function or lambda)."""
+    stack: list[cst.CSTNode] = list(roots)
+    while stack:
+        node = stack.pop()
+        if type(node) is cst.Try or type(node) is cst.TryStar:
+            for handler in node.handlers:
+                calls = [c for c in _calls_in(handler.body) if id(c) in wanted]
+                if calls:
+                    yield node, handler, calls
+        stack.extend(walk_children(node))
+
+
+def _calls_in(root: cst.CSTNode) -> list[cst.Call]:
+    """The calls under `root`, outside functions, lambdas and nested `try` clauses."""
+    found, stack = [], [root]
+    while stack:
+        node = stack.pop()
+        node_type = type(node)
+        if node_type is cst.Call:
+            found.append(node)
+        if node_type in (cst.FunctionDef, cst.Lambda, cst.ExceptHandler, cst.ExceptStarHandler):
+            continue
+        stack.extend(walk_children(node))
+    return found
 
 
 # Expected failures ------------------------------------------------------------------------------

@@ -402,6 +402,65 @@ def test_elided_arguments(name):
     check_marks(text, lint_source(text))
 
 
+# --- fallbacks written for another release ----------------------------------------------------
+
+FALLBACKS = {
+    # The `except` clause runs only where the first call raises TypeError: on no release of 2.x
+    # (MEM101's ValueError is not one), so its 1.x-only form is not judged there.
+    "a fallback for 1.x after the 2.x form": (
+        "2.2.1",
+        """
+def probe(user_id):
+    try:
+        return memory.get_all(filters={"user_id": user_id}, top_k=1)
+    except TypeError:
+        return memory.get_all(user_id=user_id, limit=1)  # expect: silenced
+""",
+    ),
+    "a fallback for 2.x after the 1.x form": (
+        "1.0.2",
+        """
+def probe(user_id):
+    try:
+        return memory.get_all(user_id=user_id, limit=1)
+    except TypeError:
+        return memory.get_all(filters={"AND": [{"user_id": user_id}]})  # expect: silenced
+""",
+    ),
+    # The first call raises ValueError on 2.x (MEM401, MEM101): the clause does run, and is
+    # judged like any other call.
+    "a fallback the clause does reach": (
+        "2.2.1",
+        """
+def probe(user_id):
+    try:
+        return memory.get_all(user_id=user_id)
+    except ValueError:
+        return memory.get_all()  # expect: reported MEM401
+""",
+    ),
+    # Another method, or another receiver, is no fallback of the call tried.
+    "another call in the clause": (
+        "2.2.1",
+        """
+def probe(other, user_id):
+    try:
+        return other.get_all(filters={"user_id": user_id})
+    except TypeError:
+        return memory.get_all(user_id=user_id)  # expect: reported MEM101
+""",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", list(FALLBACKS))
+def test_fallbacks_for_another_release(name):
+    release, body = FALLBACKS[name]
+    text = OSS + textwrap.dedent(body)
+    sdks = (("mem0", "mem0ai", release, ""),)
+    check_marks(text, lint_source(text, sdks=sdks))
+
+
 # --- 2. documents that show the old form on purpose ---------------------------------------
 
 
