@@ -343,11 +343,13 @@ def lint(
     source: Union[str, bytes, None] = None,
     layout: Union[Layout, None] = None,
     blocks: bool = False,
+    target: fixcheck.Target = fixcheck.DEFAULT_TARGET,
 ) -> list[Diagnostic]:
     """`project`: what the rest of the project defines, as this file sees it; None judges the
     file alone. `source`: the module's text, when the caller has it (generating it costs as much
     as parsing). `layout`: where its statements start (see `place`). `blocks`: the module is a
-    document's regions in reading order."""
+    document's regions in reading order. `target`: the oldest Python of the project (a fix in
+    an f-string is shown as `fix` writes it for that Python)."""
     diagnostics = check_module(module, rules, project, blocks, source=source)
     text = module.code if source is None else source
     # Comments matter only with findings to silence, or a `noqa` naming a mem0lint code
@@ -373,6 +375,7 @@ def lint(
             rules,
             lambda m, u: check_module(m, rules, project, blocks, u, spelled),
         )
+    _in_fstrings_as_fix_writes(module, diagnostics, text, target)
     if noqa:
         settings = rules.settings
         diagnostics = suppressions.apply(
@@ -388,6 +391,56 @@ def lint(
     if lone_backslash:  # (`layout.text`: what was parsed, when it was pruned)
         to_source_rows(module, source if layout is None else layout.text, diagnostics)
     return diagnostics
+
+
+def _in_fstrings_as_fix_writes(
+    module: cst.Module, diagnostics: list[Diagnostic], before: Union[str, bytes], target
+) -> None:
+    """A fix that writes a string inside an f-string is shown as `fix` writes it for `target`:
+    in the other quote where that is what compiling needs (before Python 3.12 a string cannot
+    reuse the f-string's quote), or not offered where neither compiles (`_compiles_alone`).
+    Safe fixes were vetted with the running Python's parser, which may be newer."""
+    writes_quotes = [
+        d
+        for d in diagnostics
+        if d.fix is not None and any("'" in e.content or '"' in e.content for e in d.edits)
+    ]
+    text = before.decode("utf-8", "replace") if isinstance(before, bytes) else before
+    if not writes_quotes or not fixcheck.FSTRING_PREFIX.search(text):
+        return
+    # The whole module: a fix may replace a node outside its call's statement (MEM130 reads
+    # the result where it is used).
+    inside = _under_fstrings(module)
+    done: set[int] = set()
+    for d in writes_quotes:
+        fix = d.fix
+        if id(fix) in done or not any(id(old) in inside for old, _ in fix.replacements):
+            continue
+        done.add(id(fix))
+        sharing = [other for other in diagnostics if other.fix is fix]
+        written = _compiles_alone(module, before, d, target)
+        for other in sharing:
+            if written is None:
+                other.fix, other.edits = None, []
+            elif d.fix is not fix:
+                other.fix = d.fix
+                other.edits = [
+                    dataclasses.replace(edit, content=code_in_place(module, other.unit, old, new))
+                    for edit, (old, new) in zip(other.edits, d.fix.replacements)
+                ]
+
+
+def _under_fstrings(module: cst.Module) -> set[int]:
+    """The ids of the nodes inside an f-string's expressions."""
+    found: set[int] = set()
+    stack: list[tuple[cst.CSTNode, bool]] = [(root, False) for root in module.body]
+    while stack:
+        node, inside = stack.pop()
+        if inside:
+            found.add(id(node))
+        inside = inside or type(node) is cst.FormattedStringExpression
+        stack.extend((child, inside) for child in children(node))
+    return found
 
 
 def _spelled_after_fixes(
@@ -479,7 +532,9 @@ def fix(
     refused: set[tuple] = set()
     for _ in range(MAX_FIX_ROUNDS):
         text = source if code is None else code
-        diagnostics = lint(module, rules, keep=keep, project=project, source=text, blocks=blocks)
+        diagnostics = lint(
+            module, rules, keep=keep, project=project, source=text, blocks=blocks, target=target
+        )
         picked: list[Diagnostic] = []
         taken: list[tuple] = []
         for diagnostic in diagnostics:
@@ -512,7 +567,9 @@ def fix(
             picked = alone
         applied += len(picked)
         code, module = fixed
-    left = lint(module, rules, keep=keep, project=project, source=code, blocks=blocks)
+    left = lint(
+        module, rules, keep=keep, project=project, source=code, blocks=blocks, target=target
+    )
     return FixResult(module, applied, _without_refused(left, refused), code)
 
 

@@ -171,7 +171,7 @@ def newer_fstrings(module: cst.Module) -> Counter[str]:
 
 # Where an f-string may start (`f"`, `rf'`, `Fr"""`...): a prefix that no word character
 # precedes (`'a'f'b'` is one; `'elf'` and `if"x"` are not). A superset: `"elf f'"` matches.
-_FSTRING_PREFIX = re.compile(r"(?<!\w)(?:[fF][rR]?|[rR][fF])['\"]")
+FSTRING_PREFIX = re.compile(r"(?<!\w)(?:[fF][rR]?|[rR][fF])['\"]")
 
 
 def _compiles(code: Union[str, bytes], target: Target) -> bool:
@@ -198,7 +198,7 @@ def still_compiles(
         return False
     # Without an f-string prefix in the fixed code there is no f-string to judge (the visit of
     # both trees costs more than the rest of the check).
-    if target < (3, 12) and _FSTRING_PREFIX.search(after_code):
+    if target < (3, 12) and FSTRING_PREFIX.search(after_code):
         added = newer_fstrings(after) - newer_fstrings(before)
         if added:
             return False

@@ -146,8 +146,17 @@ def _run_program(
     blocks = program.separated  # regions in reading order: a later one never changes an earlier
     code = None  # the text of the final program, when a fix changed it
     if mode is Mode.CHECK:
+        from mem0lint.fixcheck import target_for
+
         diagnostics = engine.lint(
-            module, rules, keep=keep, project=project, source=source, layout=layout, blocks=blocks
+            module,
+            rules,
+            keep=keep,
+            project=project,
+            source=source,
+            layout=layout,
+            blocks=blocks,
+            target=target_for(report.source.path),
         )
     elif mode is Mode.ADD_NOQA:
         diagnostics = engine.lint(
@@ -180,7 +189,13 @@ def _run_program(
             else:
                 document.info.append("a fix could not be mapped back into the file; not applied")
                 diagnostics = engine.lint(
-                    module, rules, keep=keep, project=project, source=source, blocks=blocks
+                    module,
+                    rules,
+                    keep=keep,
+                    project=project,
+                    source=source,
+                    blocks=blocks,
+                    target=target,
                 )
     if program.separated and diagnostics:
         if code is None:

@@ -57,12 +57,12 @@ def test_every_fstring_prefix_is_seen_where_python_starts_one(prefix, before):
     code = f"{before}{prefix}'{{1}}'"
     tree = ast.parse(code + {"print(": ")", "(": ")", "[1, ": "]", "{": "}"}.get(before, ""))
     assert any(isinstance(node, ast.JoinedStr) for node in ast.walk(tree))
-    assert fixcheck._FSTRING_PREFIX.search(code)
+    assert fixcheck.FSTRING_PREFIX.search(code)
 
 
 @pytest.mark.parametrize("code", ["'elf'", 'if"x" else 1', "br'x'", "return_f = 1"])
 def test_a_word_ending_in_f_before_a_quote_is_no_fstring_prefix(code):
-    assert not fixcheck._FSTRING_PREFIX.search(code)
+    assert not fixcheck.FSTRING_PREFIX.search(code)
 
 
 def test_the_same_fstring_is_fixed_for_a_project_on_312():
@@ -109,6 +109,55 @@ def test_cli_fix_of_an_fstring_writes_code_that_compiles_on_39(tmp_path):
     run_cli("--fix", str(path))
     ast.parse(path.read_text(), feature_version=(3, 9))
     assert "filters=" in path.read_text()
+
+
+def apply_edits(code: str, edits: list[dict]) -> str:
+    """The code with JSON edits (1-based rows and columns, end exclusive) applied, last first."""
+    lines = code.splitlines(keepends=True)
+    offsets = [0]
+    for line in lines:
+        offsets.append(offsets[-1] + len(line))
+
+    def at(point: dict) -> int:
+        return offsets[point["row"] - 1] + point["column"] - 1
+
+    for edit in sorted(edits, key=lambda e: at(e["location"]), reverse=True):
+        code = code[: at(edit["location"])] + edit["content"] + code[at(edit["end_location"]) :]
+    return code
+
+
+FSTRING_FIXES = {
+    "a safe fix": (HEAD + "print(f\"{client.search('q', user_id=uid)}\")\n", ()),
+    "an unsafe fix": (
+        "from mem0 import Memory\n\nmemory = Memory()\n"
+        'results = memory.search("tea", filters={"user_id": "u"})\n'
+        'print(f"found {len(results)} memories")\n',
+        ("--unsafe-fixes",),
+    ),
+}
+
+
+@pytest.mark.parametrize("name", list(FSTRING_FIXES))
+@pytest.mark.parametrize("requires", ["", ">=3.12"])
+def test_the_edits_a_check_shows_in_an_fstring_are_what_fix_writes(tmp_path, name, requires):
+    """A check's edits (JSON, SARIF, the language server) are written for the project's oldest
+    Python as `--fix` writes them, whatever Python runs mem0lint: the other quote before 3.12."""
+    import json
+
+    code, flags = FSTRING_FIXES[name]
+    if requires:
+        (tmp_path / "pyproject.toml").write_text(
+            f'[project]\nname = "x"\nrequires-python = "{requires}"\n'
+        )
+    path = tmp_path / "app.py"
+    path.write_text(code)
+    shown = json.loads(run_cli("--output-format", "json", str(path)).stdout)
+    edits = [edit for finding in shown if finding["fix"] for edit in finding["fix"]["edits"]]
+    assert edits
+    run_cli("--fix", *flags, str(path))
+    assert apply_edits(code, edits) == path.read_text()
+    if not requires:
+        ast.parse(path.read_text(), feature_version=(3, 9))
 
 
 @pytest.mark.parametrize("final", ["\r", ""])
