@@ -14,7 +14,7 @@ from typing import Iterator
 
 from mem0lint.callsite import CallSite
 from mem0lint.rule import Example, Finding, Rule, Severity
-from mem0lint.rules.arguments.shared import is_none
+from mem0lint.rules.entities.shared import entity_keyword_given
 from mem0lint.sdk import releases
 from mem0lint.sdk.dialects import OPEN_SOURCE
 from mem0lint.sdk.mem0_arguments import OSS_ADD_PARAMS, client_class
@@ -49,13 +49,8 @@ class OssAddWithoutEntity(Rule):
     ]
 
     def check(self, site: CallSite) -> Iterator[Finding]:
-        if site.has_star_args or len(site.positional) > 1:
-            return  # hidden keywords; a positional id is MEM144's TypeError
-        keywords = site.keywords
-        if any(name not in OSS_ADD_PARAMS for name in keywords):
-            return  # an unknown keyword raises TypeError first (MEM143)
-        entities = site.dialect.grammar.entity_fields  # user_id, agent_id, run_id
-        if any(not is_none(keywords[name].value) for name in entities if name in keywords):
+        # A second positional is MEM144's TypeError, an unknown keyword MEM143's.
+        if entity_keyword_given(site, frozenset(OSS_ADD_PARAMS), positional=1) is not False:
             return
         yield Finding(
             site.call.func,

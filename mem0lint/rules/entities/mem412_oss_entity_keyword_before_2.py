@@ -16,7 +16,7 @@ from typing import Iterator
 from mem0lint.callsite import CallSite
 from mem0lint.filtertree import DictValue
 from mem0lint.rule import Example, Finding, Rule, Severity
-from mem0lint.rules.arguments.shared import is_none
+from mem0lint.rules.entities.shared import entity_keyword_given
 from mem0lint.sdk import releases
 from mem0lint.sdk.dialects import OPEN_SOURCE
 from mem0lint.sdk.mem0_arguments import client_class
@@ -60,15 +60,10 @@ class OssEntityKeywordBefore2(Rule):
     ]
 
     def check(self, site: CallSite) -> Iterator[Finding]:
-        query = 1 if site.method == "search" else 0
-        if site.has_star_args or len(site.positional) > query:
-            return  # hidden keywords; a second positional raises TypeError (keyword-only)
-        keywords = site.keywords
-        if any(name not in KEYWORDS[site.method] for name in keywords):
-            return  # a keyword some of these releases do not take: TypeError first
-        entities = site.dialect.grammar.entity_fields  # user_id, agent_id, run_id
-        if any(not is_none(keywords[name].value) for name in entities if name in keywords):
+        query = 1 if site.method == "search" else 0  # the rest is keyword-only
+        if entity_keyword_given(site, KEYWORDS[site.method], positional=query) is not False:
             return
+        entities = site.dialect.grammar.entity_fields  # user_id, agent_id, run_id
         hint = ""
         filters = site.filters
         if isinstance(filters, DictValue) and any(filters.get(k) for k in entities):

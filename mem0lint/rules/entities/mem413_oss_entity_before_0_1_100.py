@@ -16,7 +16,7 @@ from typing import Iterator
 from mem0lint.callsite import CallSite
 from mem0lint.filtertree import DictValue, Scalar
 from mem0lint.rule import Example, Finding, Rule, Severity
-from mem0lint.rules.arguments.shared import is_none
+from mem0lint.rules.entities.shared import entity_keyword_given
 from mem0lint.sdk import releases
 from mem0lint.sdk.dialects import OPEN_SOURCE
 from mem0lint.sdk.mem0_arguments import client_class
@@ -60,14 +60,10 @@ class OssEntityBeforeKeywordOnly(Rule):
     ]
 
     def check(self, site: CallSite) -> Iterator[Finding]:
-        if site.has_star_args or len(site.positional) > 1:
-            return  # hidden keywords, or an id given by position
-        keywords = site.keywords
-        if any(name not in KEYWORDS[site.method] for name in keywords):
-            return  # a keyword some of these releases do not take: TypeError first
-        entities = site.dialect.grammar.entity_fields  # user_id, agent_id, run_id
-        if any(not is_none(keywords[name].value) for name in entities if name in keywords):
+        # The query or messages by position; a second positional may be an id.
+        if entity_keyword_given(site, KEYWORDS[site.method], positional=1) is not False:
             return
+        entities = site.dialect.grammar.entity_fields  # user_id, agent_id, run_id
         filters = site.filters
         if filters is not None and not (isinstance(filters, Scalar) and filters.value is None):
             if not isinstance(filters, DictValue) or not filters.complete:

@@ -7,8 +7,11 @@ count come from the dialect grammar.
 
 from __future__ import annotations
 
+from typing import Union
+
 from mem0lint.callsite import CallSite
 from mem0lint.filtertree import DictValue, Entry, Opaque, Scalar
+from mem0lint.rules.arguments.shared import is_none
 from mem0lint.rules.common import FieldCondition, field_conditions, fully_literal
 from mem0lint.sdk.dialects import ENTITY_ALIASES, ENTITY_CAMEL_CASE
 
@@ -58,3 +61,20 @@ def scope_is_visible(site: CallSite) -> bool:
         return False
     query_args = 1 if site.method == "search" else 0
     return len(site.positional) <= query_args
+
+
+def entity_keyword_given(
+    site: CallSite, keywords: frozenset[str], positional: int
+) -> Union[bool, None]:
+    """Open source before 2.0, and `add()` since: does the call pass an entity id keyword
+    (`user_id=`, `agent_id=`, `run_id=`) that is not `None`? None when that cannot be told, or
+    the call fails otherwise first: a `*`/`**` spread may hold one, more positionals than
+    `positional` (a TypeError, or an id by position), a keyword outside `keywords` (a TypeError
+    on some release the rule judges)."""
+    if site.has_star_args or len(site.positional) > positional:
+        return None
+    given = site.keywords
+    if any(name not in keywords for name in given):
+        return None
+    entities = site.dialect.grammar.entity_fields
+    return any(not is_none(given[name].value) for name in entities if name in given)
