@@ -146,6 +146,25 @@ def test_a_spread_finding_is_never_fixed():
     assert fix_source(code, unsafe=True) == code
 
 
+INLINE = {
+    # (call, the codes reported): the dict written in the call is its keywords, as spelled.
+    'client.delete("m-1", **{"user_id": "u"})': ["MEM136"],
+    'client.search("q", **{"user_id": "u", "limit": 3})': ["MEM101", "MEM102"],
+    'client.search("q", **{"filters": {"user_id": "u"}, "top_k": 3})': [],
+    'client.search("q", **{**base, "user_id": "u"})': [],  # a spread inside: unknown
+    'client.search("q", **{key: "u"})': [],  # a computed key: unknown
+}
+
+
+@pytest.mark.parametrize("call", list(INLINE))
+def test_a_dict_written_in_the_call_is_its_keywords(call):
+    code = HEAD + call + "\n"
+    found = lint_source(code)
+    assert sorted(d.code for d in found) == INLINE[call]
+    assert all(d.fix is None and d.start[0] == code.count("\n") for d in found)
+    assert fix_source(code, unsafe=True) == code
+
+
 def test_a_module_level_dict_is_not_followed():
     """Module-level statements are pruned one by one: a use elsewhere could be dropped."""
     code = HEAD + 'params = {"query": "q", "user_id": "u"}\nclient.search(**params)\n'

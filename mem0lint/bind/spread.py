@@ -1,4 +1,5 @@
-"""A dict literal spread into a call: `params = {...}; client.search(**params)`.
+"""A dict literal spread into a call: `params = {...}; client.search(**params)`, or written in
+the call, `client.delete(memory_id, **{"user_id": u})` (its keys are keywords, as spelled).
 
 The call is judged as the call it becomes, `client.search(query=..., user_id=...)`, when the
 spread name provably holds that literal's keys:
@@ -41,26 +42,14 @@ def spread(call: cst.Call, scope, star_import: bool = False) -> Optional[cst.Cal
     """The call `call` makes with its `**name` spread of a dict literal written out, or None.
     `star_import`: the module has a `from m import *` (which may bind `dict`)."""
     stars = [a for a in call.args if a.star]
-    if len(stars) != 1 or stars[0].star != "**" or not isinstance(stars[0].value, cst.Name):
+    if len(stars) != 1 or stars[0].star != "**":
         return None
-    name = stars[0].value.value
-    # For a call in a lambda, a comprehension or a nested function (a closure), the nearest
-    # enclosing function that binds the name. A closure may run after later statements of that
-    # function: the check of every use of the name there (`_Uses`) holds whenever it runs.
-    inner = (scope.scope if isinstance(scope, Point) else scope).owner(name)
-    if inner is None:
+    if isinstance(stars[0].value, cst.Dict):  # `**{"user_id": u}`: keywords spelled as a dict
+        held: Optional[tuple[cst.Dict, set[str]]] = (stars[0].value, set())
+    elif isinstance(stars[0].value, cst.Name):
+        held = _held_by_name(stars[0].value.value, scope, star_import)
+    else:
         return None
-    literals = [b for b in inner.bindings.get(name, []) if b.kind == "value"]
-    if len(literals) != 1:
-        return None
-    if isinstance(scope, Point) and literals[0] not in scope.lookup(name):
-        return None  # bound after the call, or not on every path to it
-    # Only inside a function: it is one unit for pruning.py, so every use of the name that the
-    # check below reads is still there after pruning (a module-level dict may be used anywhere).
-    if inner.kind != "function" or inner.function is None:
-        return None
-    copies = not star_import and not inner.lookup("dict")  # `dict(...)` is the builtin
-    held = _held(name, literals[0].value, inner, copies)
     if held is None:
         return None
     literal, hidden = held
@@ -79,6 +68,28 @@ def spread(call: cst.Call, scope, star_import: bool = False) -> Optional[cst.Cal
     if hidden:
         made.append(stars[0])
     return cst.Call(func=call.func, args=made)
+
+
+def _held_by_name(name: str, scope, star_import: bool) -> Optional[tuple[cst.Dict, set[str]]]:
+    """The dict literal the spread name `name` holds at the call, and the keys written to it
+    since (hidden); None when that is not certain (see the module's docstring)."""
+    # For a call in a lambda, a comprehension or a nested function (a closure), the nearest
+    # enclosing function that binds the name. A closure may run after later statements of that
+    # function: the check of every use of the name there (`_Uses`) holds whenever it runs.
+    inner = (scope.scope if isinstance(scope, Point) else scope).owner(name)
+    if inner is None:
+        return None
+    literals = [b for b in inner.bindings.get(name, []) if b.kind == "value"]
+    if len(literals) != 1:
+        return None
+    if isinstance(scope, Point) and literals[0] not in scope.lookup(name):
+        return None  # bound after the call, or not on every path to it
+    # Only inside a function: it is one unit for pruning.py, so every use of the name that the
+    # check below reads is still there after pruning (a module-level dict may be used anywhere).
+    if inner.kind != "function" or inner.function is None:
+        return None
+    copies = not star_import and not inner.lookup("dict")  # `dict(...)` is the builtin
+    return _held(name, literals[0].value, inner, copies)
 
 
 def _held(
