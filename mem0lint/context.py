@@ -54,6 +54,13 @@ _HOLDS_BINDERS = (
     | _TARGETS
 )
 
+# What may hold a compound statement (a `try`): one, a block, or a clause of one.
+_HOLDS_COMPOUND = frozenset(
+    node_type
+    for base in (cst.BaseCompoundStatement, cst.BaseSuite)
+    for node_type in subclasses(base)
+) | {cst.Else, cst.ExceptHandler, cst.ExceptStarHandler, cst.Finally, cst.MatchCase}
+
 _ASSERT_RAISES = frozenset({"assertRaises", "assertRaisesRegex", "assertRaisesRegexp"})
 _PYTEST_RAISES = frozenset({"pytest.raises", "_pytest.python_api.raises"})
 _BUILTIN_NAMES = frozenset(
@@ -190,7 +197,8 @@ def _handled_calls(roots: list[cst.CSTNode], wanted: set[int]):
                 calls = [c for c in _calls_in(handler.body) if id(c) in wanted]
                 if calls:
                     yield node, handler, calls
-        stack.extend(walk_children(node))
+        # A `try` is a statement: only blocks and compound statements can hold one.
+        stack.extend(c for c in walk_children(node) if type(c) in _HOLDS_COMPOUND)
 
 
 def _calls_in(root: cst.CSTNode) -> list[cst.Call]:

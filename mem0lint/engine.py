@@ -398,8 +398,9 @@ def _in_fstrings_as_fix_writes(
 ) -> None:
     """A fix that writes a string inside an f-string is shown as `fix` writes it for `target`:
     in the other quote where that is what compiling needs (before Python 3.12 a string cannot
-    reuse the f-string's quote), or not offered where neither compiles (`_compiles_alone`).
-    Safe fixes were vetted with the running Python's parser, which may be newer."""
+    reuse the f-string's quote), or not offered where neither compiles (`_compiles_alone`'s
+    choice, judged on the f-strings the fix writes in). Safe fixes were vetted with the running
+    Python's parser, which may be newer."""
     writes_quotes = [
         d
         for d in diagnostics
@@ -408,39 +409,71 @@ def _in_fstrings_as_fix_writes(
     text = before.decode("utf-8", "replace") if isinstance(before, bytes) else before
     if not writes_quotes or not fixcheck.FSTRING_PREFIX.search(text):
         return
-    # The whole module: a fix may replace a node outside its call's statement (MEM130 reads
-    # the result where it is used).
-    inside = _under_fstrings(module)
+    scanned: dict = {}  # a top-level statement's index (None: all) -> ({id: f-string}, ids)
     done: set[int] = set()
     for d in writes_quotes:
         fix = d.fix
-        if id(fix) in done or not any(id(old) in inside for old, _ in fix.replacements):
+        outers = _fstrings_around(module, d.unit, fix, scanned)
+        if id(fix) in done or not outers:
             continue
         done.add(id(fix))
         sharing = [other for other in diagnostics if other.fix is fix]
-        written = _compiles_alone(module, before, d, target)
+        written = next(
+            (
+                replacements
+                for replacements in (
+                    fix.replacements,
+                    fixcheck.requoted(fix.replacements, "'"),
+                    fixcheck.requoted(fix.replacements, '"'),
+                )
+                if all(fixcheck.fstring_fix_compiles(o, replacements, target) for o in outers)
+            ),
+            None,
+        )
         for other in sharing:
             if written is None:
                 other.fix, other.edits = None, []
-            elif d.fix is not fix:
-                other.fix = d.fix
+            elif written is not fix.replacements:
+                other.fix = dataclasses.replace(fix, replacements=written)
                 other.edits = [
                     dataclasses.replace(edit, content=code_in_place(module, other.unit, old, new))
-                    for edit, (old, new) in zip(other.edits, d.fix.replacements)
+                    for edit, (old, new) in zip(other.edits, written)
                 ]
+        for other in sharing[1:]:
+            other.fix = sharing[0].fix  # still one fix for the findings that share it
 
 
-def _under_fstrings(module: cst.Module) -> set[int]:
-    """The ids of the nodes inside an f-string's expressions."""
-    found: set[int] = set()
-    stack: list[tuple[cst.CSTNode, bool]] = [(root, False) for root in module.body]
+def _fstrings_around(
+    module: cst.Module, unit: Union[tuple, None], fix, scanned: dict
+) -> list[cst.FormattedString]:
+    """The outermost f-strings holding a node the fix replaces. Looked for in the statement of
+    the finding's call first, then (MEM130 replaces where the result is used) in the module."""
+    wanted = {id(old) for old, _ in fix.replacements}
+    for key in ([unit[0]] if unit and unit[0] < len(module.body) else []) + [None]:
+        if key not in scanned:
+            scanned[key] = _under_fstrings(module.body if key is None else [module.body[key]])
+        outer_of, seen = scanned[key]
+        outers = {id(outer_of[i]): outer_of[i] for i in wanted if i in outer_of}
+        if outers or wanted <= seen:
+            return list(outers.values())
+    return []
+
+
+def _under_fstrings(roots) -> tuple[dict[int, cst.FormattedString], set[int]]:
+    """For the nodes under `roots` inside an f-string's expressions, the outermost f-string;
+    and the ids of all."""
+    outer_of: dict[int, cst.FormattedString] = {}
+    seen: set[int] = set()
+    stack: list[tuple[cst.CSTNode, Union[cst.FormattedString, None]]] = [(r, None) for r in roots]
     while stack:
-        node, inside = stack.pop()
-        if inside:
-            found.add(id(node))
-        inside = inside or type(node) is cst.FormattedStringExpression
-        stack.extend((child, inside) for child in children(node))
-    return found
+        node, outer = stack.pop()
+        seen.add(id(node))
+        if outer is not None:
+            outer_of[id(node)] = outer
+        elif type(node) is cst.FormattedString:
+            outer = node
+        stack.extend((child, outer) for child in children(node))
+    return outer_of, seen
 
 
 def _spelled_after_fixes(

@@ -205,6 +205,34 @@ def still_compiles(
     return True
 
 
+def fstring_fix_compiles(outer: cst.FormattedString, replacements, target: Target) -> bool:
+    """Does the f-string `outer` compile for `target` with the replacements made inside it,
+    wherever it did before? `still_compiles`' verdict on a file, for a fix whose only code
+    inside an f-string is there: the quotes a string may use are the f-string's business."""
+    after = outer.visit(_ReplaceById({id(old): new for old, new in replacements}))
+    if _compiles(_code(outer), target) and not _compiles(_code(after), target):
+        return False
+    if target < (3, 12):
+        return not newer_fstrings(_alone(after)) - newer_fstrings(_alone(outer))
+    return True
+
+
+def _code(node: cst.CSTNode) -> str:
+    return cst.Module(body=[]).code_for_node(node)
+
+
+def _alone(expression: cst.BaseExpression) -> cst.Module:
+    return cst.Module(body=[cst.SimpleStatementLine([cst.Expr(expression)])])
+
+
+class _ReplaceById(cst.CSTTransformer):
+    def __init__(self, replacements: dict) -> None:
+        self.replacements = replacements
+
+    def on_leave(self, original_node, updated_node):
+        return self.replacements.get(id(original_node), updated_node)
+
+
 class _Requote(cst.CSTTransformer):
     """Every string literal the fix wrote (not one of the original's) in `quote`, where its
     text allows it."""
