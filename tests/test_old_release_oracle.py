@@ -11,6 +11,7 @@ repository): the installed mem0ai is the newest, and these releases cannot be in
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import itertools
 import json
@@ -18,6 +19,7 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 import zipfile
 from pathlib import Path
 
@@ -98,17 +100,22 @@ print(json.dumps([outcome(class_name, call) for class_name, call in json.load(sy
 
 
 def wheel(release: str) -> Path:
-    """The unpacked mem0ai wheel of `release` (downloaded once into the cache)."""
+    """The unpacked mem0ai wheel of `release` (downloaded once into the cache; two test workers
+    may ask at once: each unpacks in a scratch folder and the first rename wins)."""
     cache = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "mem0lint-tests"
     target = cache / f"mem0ai-{release}"
     if not (target / "mem0").is_dir():
-        download = cache / "wheels"
-        command = [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps"]
-        command += ["--only-binary", ":all:", "--dest", str(download), f"mem0ai=={release}"]
-        subprocess.run(command, check=True, timeout=300)
-        (found,) = download.glob(f"mem0ai-{release}-*.whl")
-        with zipfile.ZipFile(found) as archive:
-            archive.extractall(target)
+        cache.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryDirectory(dir=cache) as scratch:
+            command = [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps"]
+            command += ["--only-binary", ":all:", "--dest", scratch, f"mem0ai=={release}"]
+            subprocess.run(command, check=True, timeout=300)
+            (found,) = Path(scratch).glob(f"mem0ai-{release}-*.whl")
+            unpacked = Path(scratch) / "unpacked"
+            with zipfile.ZipFile(found) as archive:
+                archive.extractall(unpacked)
+            with contextlib.suppress(OSError):  # another worker's is there already
+                os.rename(unpacked, target)
     return target
 
 
