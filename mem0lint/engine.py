@@ -417,7 +417,6 @@ def _in_fstrings_as_fix_writes(
         if id(fix) in done or not outers:
             continue
         done.add(id(fix))
-        sharing = [other for other in diagnostics if other.fix is fix]
         written = next(
             (
                 replacements
@@ -430,17 +429,23 @@ def _in_fstrings_as_fix_writes(
             ),
             None,
         )
-        for other in sharing:
-            if written is None:
-                other.fix, other.edits = None, []
-            elif written is not fix.replacements:
-                other.fix = dataclasses.replace(fix, replacements=written)
-                other.edits = [
-                    dataclasses.replace(edit, content=code_in_place(module, other.unit, old, new))
-                    for edit, (old, new) in zip(other.edits, written)
-                ]
-        for other in sharing[1:]:
-            other.fix = sharing[0].fix  # still one fix for the findings that share it
+        if written is not fix.replacements:
+            refix(module, diagnostics, fix, written)
+
+
+def refix(
+    module: cst.Module, diagnostics: list[Diagnostic], fix, replacements: Union[tuple, None]
+) -> None:
+    """Every finding that shares `fix` (MEM101 gives one per keyword) gets one fix with
+    `replacements` instead, its edits written again (None: no fix)."""
+    new = None if replacements is None else dataclasses.replace(fix, replacements=replacements)
+    for d in diagnostics:
+        if d.fix is fix:
+            d.fix = new
+            d.edits = [
+                dataclasses.replace(edit, content=code_in_place(module, d.unit, old, written))
+                for edit, (old, written) in zip(d.edits, replacements or ())
+            ]
 
 
 def _fstrings_around(

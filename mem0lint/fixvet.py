@@ -15,7 +15,6 @@ nothing; the fix loop applies it in the next round.
 from __future__ import annotations
 
 import ast
-import dataclasses
 from collections import Counter
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -169,7 +168,7 @@ def _requote(module: cst.Module, diagnostic: Diagnostic, diagnostics: list[Diagn
     an f-string around it (before Python 3.12) is given the other quote, for every finding that
     shares it; True if that changed it."""
     from mem0lint import fixcheck
-    from mem0lint.engine import code_in_place
+    from mem0lint.engine import refix
 
     fix = diagnostic.fix
     tops = {diagnostic.unit[0]} if diagnostic.unit else set(range(len(module.body)))
@@ -186,14 +185,7 @@ def _requote(module: cst.Module, diagnostic: Diagnostic, diagnostics: list[Diagn
     for quote in ("'", '"'):
         replacements = fixcheck.requoted(fix.replacements, quote)
         if parses(replacements):
-            requoted = Fix(fix.applicability, fix.message, replacements)
-            for d in diagnostics:
-                if d.fix is fix:
-                    d.fix = requoted
-                    d.edits = [
-                        dataclasses.replace(edit, content=code_in_place(module, d.unit, old, new))
-                        for edit, (old, new) in zip(d.edits, replacements)
-                    ]
+            refix(module, diagnostics, fix, replacements)
             return True
     return False
 
