@@ -21,7 +21,7 @@ from typing import Callable, Iterator, Optional, Union
 
 import libcst as cst
 
-from mem0lint.bind import forward, params, paths, values
+from mem0lint.bind import forward, instances, params, paths, values
 from mem0lint.bind.flow import Env, Frame, Point, extend, isinstance_narrowing, join_envs
 from mem0lint.bind.implicit import implicit_class
 from mem0lint.bind.values import Value
@@ -46,6 +46,7 @@ class BindingKind(str, Enum):
     ANNOTATION = "annotation"  # value: a type expression
     ISINSTANCE = "isinstance"  # value: the types an `isinstance` check narrowed to
     SELF = "self"  # value: the ClassInfo
+    CLASS = "class"  # value: the ClassInfo of a `class` statement
     FUNCTION = "function"  # value: the FunctionDef
     FIXTURE = "fixture"  # value: the parameter name (the pytest fixture it receives)
     PARAM = "param"  # value: (FunctionDef, parameter index)
@@ -305,8 +306,8 @@ class BindingCollector(cst.CSTVisitor):
 
     # Scopes ---------------------------------------------------------------------------------
     def visit_ClassDef(self, node: cst.ClassDef) -> None:
-        self.scope.bind(node.name.value, UNKNOWN)
         info = ClassInfo(node)
+        self.scope.bind(node.name.value, Binding("class", info))
         self._scopes.append(Scope("class", self.scope, class_info=info, observer=self._bound))
 
     def leave_ClassDef(self, original_node: cst.ClassDef) -> None:
@@ -772,6 +773,9 @@ class Resolver:
                     return self._value_of_bindings(attributes, depth + 1)
             found = paths.value_of_path(self, expr, scope, depth + 1)
             if found is not paths.NO_WRITES:
+                return found
+            found = instances.value_of_attribute(self, expr, scope, depth + 1)
+            if found is not instances.NOT_AN_INSTANCE:
                 return found
             name = self.qualified_name(expr, scope)
             return self._dialect_value(self._imported_object(name)) if name else None

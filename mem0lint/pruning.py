@@ -16,7 +16,9 @@ a unit of its own). A unit is *tainted*, that is what it binds may be a client:
 A unit is kept when it is tainted (a call on a client may be judged in it), when it binds a name
 that a kept unit mentions (a second binding makes a receiver ambiguous, a filter dict is
 followed to its literal, a mutation makes it opaque), and always for imports that may give a
-client, `*` and `__future__` imports, and statements sharing a row with another.
+client, `*` and `__future__` imports, statements sharing a row with another, and class members
+that spell a method deciding an instance's attributes (`__getattr__`, `__enter__`, ...:
+bind/instances.py).
 
 Both repeat until nothing changes. "Mentions" is every word of the unit's text, strings
 and comments included. "Binds" is every name the statement can bind, as binding.py sees it
@@ -63,6 +65,7 @@ from pathlib import Path
 from typing import Iterable, Iterator
 
 from mem0lint import prefilter
+from mem0lint.bind.instances import OVERRIDES
 from mem0lint.binding import DICT_MUTATORS
 from mem0lint.clientsources import (
     ImportTaint,
@@ -353,6 +356,9 @@ def _class_units(node: ast.ClassDef, first: int, last: int, rows: list[str]) -> 
         row = rows[member_first - 1]
         unit.pass_indent = row[: len(row) - len(row.lstrip(" \t\f"))]
         unit.header = header
+        # `__getattr__`, `__enter__`, ...: whether an instance's attributes are what the class's
+        # methods set (bind/instances.py) is read from the whole class.
+        unit.always = not unit.words.isdisjoint(OVERRIDES)
         units.append(unit)
     return units
 

@@ -380,6 +380,60 @@ TRICKY = {
     """,
 }
 
+TRICKY.update(
+    {
+        "an instance's class decides its attributes in a member that spells no seed": """
+            from mem0 import MemoryClient
+
+            class Holder:
+                def __init__(self):
+                    self.memory = MemoryClient()
+
+                def __getattr__(self, name):
+                    return lookup(name)
+
+            def noise():
+                return 11
+
+            holder = Holder()
+            holder.memory.search("q", user_id="u")
+        """,
+        "an instance's attribute written by a function that spells no seed": """
+            from mem0 import MemoryClient
+
+            class Holder:
+                def __init__(self):
+                    self.memory = MemoryClient()
+
+            def configure(target):
+                target.memory = build()
+
+            def noise():
+                return 11
+
+            holder = Holder()
+            holder.memory.search("q", user_id="u")
+        """,
+        "a context manager's __enter__ that spells no seed": """
+            from mem0 import MemoryClient
+
+            class Session:
+                def __init__(self):
+                    self.memory = MemoryClient()
+
+                async def __aenter__(self):
+                    return other()
+
+            def noise():
+                return 11
+
+            async def main():
+                async with Session() as session:
+                    session.memory.search("q", user_id="u")
+        """,
+    }
+)
+
 
 @pytest.mark.parametrize("name", sorted(TRICKY))
 def test_pruning_keeps_every_statement_a_finding_depends_on(name):

@@ -69,6 +69,12 @@ def _identity(name: str, scope, stable: bool) -> Optional[tuple]:
     return None
 
 
+def stable_identity(name: str, scope) -> Optional[tuple]:
+    """The variable `name` is in `scope` when it is bound once (or by one import, repeated) and
+    never from an inner scope; else None."""
+    return _identity(name, scope, stable=True)
+
+
 def _all_imports(bindings: list[Binding]) -> bool:
     return all(b.kind == "import" for b in bindings)
 
