@@ -101,6 +101,13 @@ def test_mem150_oracle_the_wildcard_reaches_the_server_unchanged(monkeypatch):
         (PLATFORM, "def clear(user_id):\n    client.delete_users()\n", "every user"),
         (PLATFORM, 'def clear(user_id):\n    client.delete_users(user_id="")\n', "every user"),
         (PLATFORM, "def clear(run_id):\n    client.delete_users(agent_id=None)\n", "every"),
+        # a lambda without parameters runs the call for the function around it
+        (
+            OSS,
+            "async def clear(user_id):\n"
+            "    await loop.run_in_executor(pool, lambda: memory.reset())\n",
+            "vector collection",
+        ),
     ],
 )
 def test_mem151_wipe_in_a_function_given_an_entity_id(preamble, body, what):
@@ -120,6 +127,9 @@ def test_mem151_wipe_in_a_function_given_an_entity_id(preamble, body, what):
         (PLATFORM, "def clear(user_id):\n    client.delete_users(**ids)\n"),
         (OSS, "def clear(user_id):\n    memory.delete_users()\n"),  # not an OSS method
         (OSS, "def clear(user_id):\n    other.reset()\n"),  # not a mem0 client
+        # a lambda with parameters is a function of its own; one in a test is the test's
+        (OSS, "def clear(user_id):\n    hooks.append(lambda event: memory.reset())\n"),
+        (OSS, "def test_clear(user_id):\n    run(lambda: memory.reset())\n"),
     ],
 )
 def test_mem151_silent(preamble, body):

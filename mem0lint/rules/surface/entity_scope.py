@@ -6,8 +6,8 @@ up: there the code around it names no single user. The mistake the destructive-s
 run's) id as a parameter and then wipes every user's memories, with no test of that parameter
 deciding the branch. Everything else stays silent:
 
-- the call is not inside a function, or the function is a test (`test*`, or a method of a
-  `Test*` class);
+- the call is not inside a function (a lambda without parameters counts as the function around
+  it), or the function is a test (`test*`, or a method of a `Test*` class);
 - no parameter of the enclosing function names an entity id (`user_id`, `agent_id`, `app_id`,
   `run_id`, their camelCase forms, or a name ending in one: `current_user_id`);
 - the call passes that parameter (`delete_all(user_id="*", agent_id=agent_id)` is scoped by it);
@@ -61,14 +61,28 @@ def _names(node: cst.CSTNode) -> set[str]:
 
 
 def _function(site: CallSite, parents: Parents) -> Union[cst.FunctionDef, None]:
+    """The function the call is made in. A lambda without parameters defers the call but leaves
+    it in the function (`run_in_executor(pool, lambda: memory.reset())`); one with parameters is
+    a function of its own, which this does not judge."""
     node: Union[cst.CSTNode, None] = site.call
     while node is not None:
         node = parents.get(id(node))
-        if isinstance(node, cst.Lambda):
+        if isinstance(node, cst.Lambda) and _has_parameters(node):
             return None
         if isinstance(node, cst.FunctionDef):
             return node
     return None
+
+
+def _has_parameters(function: cst.Lambda) -> bool:
+    params = function.params
+    return bool(
+        params.posonly_params
+        or params.params
+        or params.kwonly_params
+        or isinstance(params.star_arg, cst.Param)
+        or isinstance(params.star_kwarg, cst.Param)
+    )
 
 
 def _is_test(function: cst.FunctionDef, parents: Parents) -> bool:
