@@ -108,6 +108,18 @@ def test_mem150_oracle_the_wildcard_reaches_the_server_unchanged(monkeypatch):
             "    await loop.run_in_executor(pool, lambda: memory.reset())\n",
             "vector collection",
         ),
+        # a method given to another call to run: judged where that call stands
+        (
+            OSS,
+            "import asyncio\nasync def clear(user_id):\n"
+            "    await asyncio.to_thread(memory.reset)\n",
+            "vector collection",
+        ),
+        (
+            PLATFORM,
+            "async def clear(user_id):\n    await loop.run_in_executor(None, client.reset)\n",
+            "every user",
+        ),
     ],
 )
 def test_mem151_wipe_in_a_function_given_an_entity_id(preamble, body, what):
@@ -130,6 +142,12 @@ def test_mem151_wipe_in_a_function_given_an_entity_id(preamble, body, what):
         # a lambda with parameters is a function of its own; one in a test is the test's
         (OSS, "def clear(user_id):\n    hooks.append(lambda event: memory.reset())\n"),
         (OSS, "def test_clear(user_id):\n    run(lambda: memory.reset())\n"),
+        # what the forwarding call passes scopes it
+        (
+            PLATFORM,
+            "import asyncio\nasync def clear(user_id):\n"
+            "    await asyncio.to_thread(client.delete_users, user_id=user_id)\n",
+        ),
     ],
 )
 def test_mem151_silent(preamble, body):

@@ -11,6 +11,8 @@ deciding the branch. Everything else stays silent:
 - no parameter of the enclosing function names an entity id (`user_id`, `agent_id`, `app_id`,
   `run_id`, their camelCase forms, or a name ending in one: `current_user_id`);
 - the call passes that parameter (`delete_all(user_id="*", agent_id=agent_id)` is scoped by it);
+  a method given to another call to run (`to_thread(memory.reset)`, `run_in_executor(pool,
+  client.delete_users, ...)`) is judged by what, and where, that call is;
 - the call sits under an `if`/`while`/conditional expression whose test reads the parameter
   (`if user_id is None: client.reset()`: the author chose the wide scope for that case).
 """
@@ -64,7 +66,7 @@ def _function(site: CallSite, parents: Parents) -> Union[cst.FunctionDef, None]:
     """The function the call is made in. A lambda without parameters defers the call but leaves
     it in the function (`run_in_executor(pool, lambda: memory.reset())`); one with parameters is
     a function of its own, which this does not judge."""
-    node: Union[cst.CSTNode, None] = site.call
+    node: Union[cst.CSTNode, None] = site.outer or site.call
     while node is not None:
         node = parents.get(id(node))
         if isinstance(node, cst.Lambda) and _has_parameters(node):
@@ -117,7 +119,7 @@ def _parameters(function: cst.FunctionDef) -> list[str]:
 def entity_parameter(site: CallSite) -> Union[str, None]:
     """The entity-id parameter of the function around the call that the call ignores: the
     reason a wide delete there is likely a mistake; None when there is none (stay silent)."""
-    if site.rest or site.outer is not None:
+    if site.rest:
         return None
     parents = _parents(site.resolver.collector, site)
     if parents is None:
@@ -128,11 +130,14 @@ def entity_parameter(site: CallSite) -> Union[str, None]:
     entities = [name for name in _parameters(function) if is_entity_name(name)]
     if not entities:
         return None
-    passed = _names(site.call)
+    # A call forwarded (`to_thread(memory.delete_all, user_id=uid)`) or spread is written as
+    # `outer`: what it passes and where it stands are that call's.
+    written = site.outer or site.call
+    passed = _names(written) | _names(site.call)
     entities = [name for name in entities if name not in passed]
     if not entities:
         return None
-    node: Union[cst.CSTNode, None] = site.call
+    node: Union[cst.CSTNode, None] = written
     while node is not None and node is not function:
         parent = parents.get(id(node))
         test = None
