@@ -161,10 +161,16 @@ class ProjectIndex:
 
     def _lookup(self, kind: str, dotted: str, near: Path) -> Dialect | None:
         found = self._split(dotted, near)
+        member = None
+        if found is None and kind == "instance":
+            # "app.services.memory_service.memory": an attribute of a module's object (an
+            # instance of a class of that module: bind/instances.py).
+            found = self._split(dotted.rpartition(".")[0], near)
+            member = dotted.rpartition(".")[2] or None
         if found is None:
             return None
         path, attr = found
-        key = (kind, f"{path}:{attr}")
+        key = (kind, f"{path}:{attr}" + (f".{member}" if member else ""))
         if key in self._active:
             return None
         if self._cannot_bind(path, attr):
@@ -175,6 +181,9 @@ class ProjectIndex:
         self._active.add(key)
         try:
             scope = parsed.collector.end()  # what reaches the module's end, in order
+            if member is not None:
+                expr = cst.Attribute(value=cst.Name(attr), attr=cst.Name(member))
+                return parsed.resolver.dialect_of(expr, scope)
             if kind == "instance":
                 return parsed.resolver.dialect_of(cst.Name(attr), scope)
             return parsed.resolver.dialect_of(cst.Call(func=cst.Name(attr)), scope)

@@ -143,13 +143,30 @@ BOUND = {
                     memory.{WRONG}
         """,
     },
+    "an attribute of a module's instance of its plain class": {
+        "app/__init__.py": "",
+        "app/service.py": """
+            from mem0 import MemoryClient
+            class MemoryService:
+                def __init__(self):
+                    self.client = MemoryClient()
+            memory_service = MemoryService()
+        """,
+        "app/routes.py": f"""
+            from app import service
+            from app.service import memory_service
+            memory_service.client.{WRONG}
+            service.memory_service.client.{WRONG}
+        """,
+    },
 }
 
 
 @pytest.mark.parametrize("files", BOUND.values(), ids=BOUND.keys())
 def test_receiver_from_elsewhere_is_bound(tmp_path, files):
     target = list(files)[-1]
-    assert lint_in_project(tmp_path, files, target) == [("MEM102", "mem0-platform")]
+    calls = files[target].count(WRONG)
+    assert lint_in_project(tmp_path, files, target) == [("MEM102", "mem0-platform")] * calls
 
 
 def test_other_dialects_travel_too(tmp_path):
@@ -222,6 +239,27 @@ NOT_BOUND = {
         "app/__init__.py": "",
         "app/store.py": "class Store:\n    def search(self, q, limit=10): ...\nstore = Store()\n",
         "app/routes.py": f"from app.store import store\nstore.{WRONG}\n",
+    },
+    "an attribute of a module's instance of a class with a base": {
+        "app/__init__.py": "",
+        "app/service.py": """
+            from mem0 import MemoryClient
+            class MemoryService(Base):
+                def __init__(self):
+                    self.client = MemoryClient()
+            memory_service = MemoryService()
+        """,
+        "app/routes.py": f"from app.service import memory_service\nmemory_service.client.{WRONG}\n",
+    },
+    "an attribute of a class, not of an instance": {
+        "app/__init__.py": "",
+        "app/service.py": """
+            from mem0 import MemoryClient
+            class MemoryService:
+                def __init__(self):
+                    self.client = MemoryClient()
+        """,
+        "app/routes.py": f"from app.service import MemoryService\nMemoryService.client.{WRONG}\n",
     },
 }
 

@@ -285,6 +285,55 @@ def test_a_project_with_conftest_fixtures_gives_the_same_findings_pruned_or_not(
     assert "client = make()" in service and "def noise" not in service
 
 
+INSTANCES = {
+    "pyproject.toml": "[project]\nname = 'svc'\n",
+    "svc/__init__.py": "",
+    "svc/service.py": """
+        from mem0 import MemoryClient
+
+
+        class MemoryService:
+            def __init__(self):
+                self.client = MemoryClient(api_key="k")
+
+            def __getattr__(self, name):
+                return lookup(name)
+
+
+        class PlainService:
+            def __init__(self):
+                self.client = MemoryClient(api_key="k")
+
+
+        def noise():
+            return 1
+
+
+        memory_service = MemoryService()
+        plain_service = PlainService()
+        """,
+    "svc/routes.py": """
+        from svc.service import memory_service, plain_service
+
+
+        def noise():
+            return 2
+
+
+        def recall(user):
+            memory_service.client.search("q", user_id=user)
+            return plain_service.client.search("q", user_id=user)
+        """,
+}
+
+
+def test_attributes_of_a_modules_instances_give_the_same_findings_pruned_or_not(tmp_path):
+    _write(tmp_path, INSTANCES)
+    found = assert_same_findings(tmp_path)
+    # Only the plain class's attribute is followed (the other class has `__getattr__`).
+    assert [(Path(f[0]).name, f[2]) for f in found if len(f) > 3] == [("routes.py", "MEM101")]
+
+
 def test_the_imports_of_a_module_are_found_without_walking_its_expressions():
     sources = {**{k: v for k, v in CORPUS.items()}}
     for path in (ROOT / "fixtures").glob("*.py"):

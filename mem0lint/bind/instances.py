@@ -15,7 +15,10 @@ and `mem0 = ...` of its body, joined), and only when nothing else can decide it:
 - the class does not define `__enter__` or `__aenter__` (`with Writer() as w` binds what they
   return, not the instance).
 
-Anything else is unknown, and never judged.
+Anything else is unknown, and never judged. Another module sees such an attribute of a module's
+object through the project index (`from app.service import memory_service`, then
+`memory_service.memory.search(...)`: project.py evaluates `memory_service.memory` in
+app/service.py).
 """
 
 from __future__ import annotations
