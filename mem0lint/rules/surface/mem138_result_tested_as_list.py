@@ -72,6 +72,6 @@ class ResultTestedAsList(Rule):
             yield Finding(
                 test,
                 f"`isinstance({name}, list)` is always False: `{site.method}()` returns a dict "
-                '`{"results": [...]}` since mem0ai 1.0, so the other branch, which drops '
-                f'`{name}`, always runs; the memories are `{name}["results"]`',
+                '`{"results": [...]}` since mem0ai 1.0, so the branch that keeps '
+                f'`{name}` never runs; the memories are `{name}["results"]`',
             )
