@@ -238,3 +238,124 @@ def test_silent_on_mem0ai_before_1_0_when_results_were_lists():
     code = OSS + 'for m in memory.search("q", user_id="a"):\n    pass\n'
     assert lint(code, pinned("mem0-oss", "0.1.114")) == []
     assert [d.code for d in lint(code, pinned("mem0-oss", "1.0.0"))] == ["MEM130"]
+
+
+# MEM138: the result tested as a list, the other branch dropping it -------------------------------
+
+
+def lint138(code: str, sdks=()) -> list:
+    module = engine.parse(textwrap.dedent(code))
+    settings = engine.Settings(select=("MEM138",), sdks=tuple(sdks))
+    return [d.start[0] for d in engine.lint(module, engine.RuleSet(settings))]
+
+
+@pytest.mark.parametrize(
+    "program",
+    [
+        PLATFORM + 'found = client.search("q", filters={"user_id": "a"})\n',
+        PLATFORM + 'found = client.get_all(filters={"user_id": "a"})\n',
+        OSS + 'found = memory.search("q", filters={"user_id": "a"})\n',
+        OSS + 'found = memory.get_all(filters={"user_id": "a"})\n',
+    ],
+)
+def test_mem138_the_sdk_result_is_never_a_list(program, monkeypatch):
+    # The claim, on the real SDK: the test is False, so `found if isinstance(...) else []` is [].
+    outcome = run(program + "assert isinstance(found, list)\n", monkeypatch)
+    assert isinstance(outcome.raised, AssertionError), outcome.raised
+    assert run(program + 'assert isinstance(found["results"], list)\n', monkeypatch).raised is None
+
+
+@pytest.mark.parametrize(
+    ("code", "rows"),
+    [
+        # a conditional expression whose other value drops the result
+        (
+            PLATFORM + "def recall(q):\n"
+            '    found = client.search(q, filters={"user_id": "a"})\n'
+            "    return found if isinstance(found, list) else []\n",
+            [6],
+        ),
+        # an if whose else (or elif) does not read it
+        (
+            OSS + 'rows = memory.get_all(filters={"user_id": "a"})\n'
+            "if isinstance(rows, list):\n    shown = rows\nelse:\n    shown = []\n",
+            [5],
+        ),
+        (
+            OSS + 'rows = memory.get_all(filters={"user_id": "a"})\n'
+            "if isinstance(rows, list):\n    shown = rows\nelif ready:\n    shown = None\n",
+            [5],
+        ),
+        # a truth test before it reads nothing of the shape
+        (
+            PLATFORM + "def recall(q):\n"
+            '    found = client.search(q, filters={"user_id": "a"})\n'
+            "    if not found:\n        return []\n"
+            "    return found if isinstance(found, list) else []\n",
+            [8],
+        ),
+        # awaited on the async client
+        (
+            "from mem0 import AsyncMemoryClient\n\nclient = AsyncMemoryClient()\n\n"
+            "async def recall(q):\n"
+            '    found = await client.search(q, filters={"user_id": "a"})\n'
+            "    return found if isinstance(found, list) else []\n",
+            [7],
+        ),
+    ],
+)
+def test_mem138_reported(code, rows):
+    assert lint138(code) == rows
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        # both shapes handled: the other branch reads the result
+        PLATFORM + 'found = client.search("q", filters={"user_id": "a"})\n'
+        'items = found if isinstance(found, list) else found["results"]\n',
+        OSS + 'rows = memory.get_all(filters={"user_id": "a"})\n'
+        "if isinstance(rows, list):\n    shown = rows\n"
+        'else:\n    shown = rows.get("results", [])\n',
+        # the result read as a dict elsewhere: both shapes handled
+        PLATFORM + 'raw = client.search("q", filters={"user_id": "a"})\n'
+        'items = raw.get("results", raw if isinstance(raw, list) else [])\n',
+        OSS + 'res = memory.search("q", filters={"user_id": "a"})\n'
+        'if isinstance(res, dict):\n    items = res.get("results") or []\n'
+        "elif isinstance(res, list):\n    items = res\nelse:\n    items = []\n",
+        PLATFORM + 'found = client.search("q", filters={"user_id": "a"})\n'
+        "log(found)\nitems = found if isinstance(found, list) else []\n",
+        # no other branch: nothing is dropped by the test itself
+        OSS + 'rows = memory.get_all(filters={"user_id": "a"})\n'
+        "if isinstance(rows, list):\n    print(rows)\n",
+        # another test, or another type
+        PLATFORM + 'found = client.search("q", filters={"user_id": "a"})\n'
+        "items = found if isinstance(found, dict) else []\n",
+        PLATFORM + 'found = client.search("q", filters={"user_id": "a"})\n'
+        "items = found if isinstance(found, (list, tuple)) else []\n",
+        # the name may hold an except handler's list instead
+        PLATFORM + "try:\n"
+        '    found = client.search("q", filters={"user_id": "a"})\n'
+        "except Exception:\n    found = []\n"
+        "items = found if isinstance(found, list) else []\n",
+        # rebound before the test: another value
+        PLATFORM + 'found = client.search("q", filters={"user_id": "a"})\n'
+        'found = found["results"]\n'
+        "items = found if isinstance(found, list) else []\n",
+        # a spread call, and a client of no SDK
+        PLATFORM + "found = client.search(**kwargs)\n"
+        "items = found if isinstance(found, list) else []\n",
+        "found = store.search('q')\nitems = found if isinstance(found, list) else []\n",
+    ],
+)
+def test_mem138_silent(code):
+    assert lint138(code) == []
+
+
+def test_mem138_judges_from_1_0_where_the_shape_stopped_depending_on_the_config():
+    code = (
+        OSS + 'found = memory.search("q", user_id="a")\n'
+        "items = found if isinstance(found, list) else []\n"
+    )
+    assert lint138(code) == [5]
+    assert lint138(code, pinned("mem0-oss", "0.1.99")) == []

@@ -252,6 +252,118 @@ def uses(site: CallSite) -> list[Use]:
     return found
 
 
+def discarding_list_tests(site: CallSite) -> list[tuple[str, cst.Call]]:
+    """The `isinstance(res, list)` tests that choose between the value `site.call` returns and
+    something that does not read it: `res if isinstance(res, list) else []`, or `if
+    isinstance(res, list): ...` whose `else:` (or `elif`) does not read `res`. `res` is a name
+    bound to the call and read where the call's value reaches (as `uses` reads it), and read
+    nowhere else but in truth tests (`if not res: return []`): code that reads it as a dict too
+    (`res.get("results", res if isinstance(res, list) else [])`, an `isinstance(res, dict)`
+    branch first) handles both shapes. None when it may hold an `except` handler's literal
+    instead (a list there makes the test no moot one). Each as (the name, the `isinstance`
+    call)."""
+    if site.rest or site.outer is not None or site.union is not None:
+        return []
+    collector = site.resolver.collector
+    parents = _parents(collector, site)
+    if parents is None:
+        return []
+    value = _value_expr(site, parents)
+    name = _bound_name(value, parents)
+    if name is None:
+        return []
+    reach = _reaching(site, name, value, parents)
+    if reach is None or reach[1]:
+        return []
+    root, _, window = reach
+    binding = parents.get(id(value))  # the assignment of the call's value to `name`
+    reads = [
+        node
+        for node in _names_in_scope(collector, root).get(name, ())
+        if (window is None or window[0] < _top_index(node, window[2], parents) < window[1])
+        and not _target_of(node, binding, parents)
+    ]
+    found = []
+    for node in reads:
+        test = _list_test(node, parents)
+        owner = parents.get(id(test)) if test is not None else None
+        if isinstance(owner, (cst.IfExp, cst.If)) and owner.test is test:
+            chosen, other = owner.body, owner.orelse
+        else:
+            continue
+        if other is None or _spells(other, name):
+            continue
+        within = _ids_under(test) | _ids_under(chosen)
+        if all(id(r) in within or _truth_test(r, parents) for r in reads):
+            found.append((name, test))
+    return found
+
+
+def _target_of(node: cst.CSTNode, binding, parents) -> bool:
+    parent = parents.get(id(node))
+    if isinstance(parent, cst.AssignTarget):
+        return parents.get(id(parent)) is binding
+    return isinstance(parent, cst.AnnAssign) and parent is binding and parent.target is node
+
+
+def _truth_test(node: cst.CSTNode, parents) -> bool:
+    """Is `node` only tested for truth or None (`if res:`, `not res`, `res is None`)?"""
+    parent = parents.get(id(node))
+    if isinstance(parent, (cst.If, cst.IfExp, cst.While)) and parent.test is node:
+        return True
+    if isinstance(parent, cst.UnaryOperation) and isinstance(parent.operator, cst.Not):
+        return True
+    if isinstance(parent, cst.Comparison) and parent.left is node:
+        return all(
+            isinstance(c.operator, (cst.Is, cst.IsNot))
+            and isinstance(c.comparator, cst.Name)
+            and c.comparator.value == "None"
+            for c in parent.comparisons
+        )
+    return False
+
+
+def _spells(root: cst.CSTNode, name: str) -> bool:
+    """Is `name` a `Name` anywhere under `root` (nested functions and lambdas included)?"""
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, cst.Name) and node.value == name:
+            return True
+        stack.extend(children(node))
+    return False
+
+
+def _ids_under(root: cst.CSTNode) -> set[int]:
+    found = set()
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        found.add(id(node))
+        stack.extend(children(node))
+    return found
+
+
+def _list_test(node: cst.CSTNode, parents) -> Union[cst.Call, None]:
+    """`isinstance(node, list)` around `node`, or None."""
+    arg = parents.get(id(node))
+    if not (isinstance(arg, cst.Arg) and arg.keyword is None and not arg.star):
+        return None
+    call = parents.get(id(arg))
+    if not (
+        isinstance(call, cst.Call)
+        and isinstance(call.func, cst.Name)
+        and call.func.value == "isinstance"
+        and len(call.args) == 2
+        and call.args[0] is arg
+        and call.args[1].keyword is None
+        and isinstance(call.args[1].value, cst.Name)
+        and call.args[1].value.value == "list"
+    ):
+        return None
+    return call
+
+
 def _reaching(site: CallSite, name: str, value: cst.BaseExpression, parents):
     """Where the uses of `name` hold `value`: (root, handlers, window), or None.
 
