@@ -392,9 +392,9 @@ def expected_bindings(code: str) -> dict[int, str]:
     return found
 
 
-@pytest.mark.parametrize("name", sorted(CASES))
-def test_binding_table(name):
-    code = textwrap.dedent(CASES[name])
+def assert_binding_table(case: str) -> None:
+    """Every call annotated `# -> dialect` (or `# -> none`) in `case` is bound so."""
+    code = textwrap.dedent(case)
     expected = expected_bindings(code)
     assert expected, "every case annotates at least one call"
     by_line = _sites_by_line(code)
@@ -403,6 +403,11 @@ def test_binding_table(name):
         assert got == "|".join(sorted(want.split("|"))), (
             f"line {line}: {code.splitlines()[line - 1].strip()!r}: want {want}, got {got}"
         )
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_binding_table(name):
+    assert_binding_table(CASES[name])
 
 
 # Judging a call on a union ----------------------------------------------------------------------

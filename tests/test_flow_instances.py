@@ -6,7 +6,7 @@ from __future__ import annotations
 import textwrap
 
 import pytest
-from test_flow_binding import N, _sites_by_line, expected_bindings
+from test_flow_binding import assert_binding_table
 
 CASES = {
     "an instance's attribute set in __init__": """
@@ -191,15 +191,7 @@ CASES = {
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_instance_attribute_table(name):
-    code = textwrap.dedent(CASES[name])
-    expected = expected_bindings(code)
-    assert expected, "every case annotates at least one call"
-    by_line = _sites_by_line(code)
-    for line, want in expected.items():
-        got = "|".join(sorted(by_line.get(line, ()))) or N
-        assert got == "|".join(sorted(want.split("|"))), (
-            f"line {line}: {code.splitlines()[line - 1].strip()!r}: want {want}, got {got}"
-        )
+    assert_binding_table(CASES[name])
 
 
 def test_a_finding_through_an_instance_is_reported():

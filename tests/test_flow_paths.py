@@ -3,10 +3,8 @@ style of test_flow_binding.py: `# -> mem0-oss` (one client), `# -> none` (never 
 
 from __future__ import annotations
 
-import textwrap
-
 import pytest
-from test_flow_binding import N, _sites_by_line, expected_bindings
+from test_flow_binding import assert_binding_table
 
 CASES = {
     "a Streamlit session attribute set once to a client": """
@@ -120,15 +118,7 @@ CASES = {
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_attribute_path_table(name):
-    code = textwrap.dedent(CASES[name])
-    expected = expected_bindings(code)
-    assert expected, "every case annotates at least one call"
-    by_line = _sites_by_line(code)
-    for line, want in expected.items():
-        got = "|".join(sorted(by_line.get(line, ()))) or N
-        assert got == "|".join(sorted(want.split("|"))), (
-            f"line {line}: {code.splitlines()[line - 1].strip()!r}: want {want}, got {got}"
-        )
+    assert_binding_table(CASES[name])
 
 
 def test_markdown_blocks_carry_the_path_forward_and_never_back(tmp_path):

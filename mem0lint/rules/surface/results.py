@@ -219,15 +219,29 @@ def _shape_tested(name: str, node: cst.CSTNode, parents) -> bool:
     )
 
 
+def _call_value(site: CallSite) -> Union[tuple[Parents, cst.BaseExpression], None]:
+    """The module's parents and the expression holding the call's value (the call, or its
+    `await`); None for a call this module does not follow (a raw REST post, a call written as
+    another call, a member of a union)."""
+    if site.rest or site.outer is not None or site.union is not None:
+        return None
+    parents = _parents(site.resolver.collector, site)
+    if parents is None:
+        return None
+    return parents, _value_expr(site, parents)
+
+
+def _in_window(node: cst.CSTNode, window, parents) -> bool:
+    """Is `node` where the call's value reaches (`_reaching`'s window; None: everywhere)?"""
+    return window is None or window[0] < _top_index(node, window[2], parents) < window[1]
+
+
 def uses(site: CallSite) -> list[Use]:
     """The uses of the value `site.call` returns, as far as they can be told for sure."""
-    if site.rest or site.outer is not None or site.union is not None:
+    value = _call_value(site)
+    if value is None:
         return []
-    collector = site.resolver.collector
-    parents = _parents(collector, site)
-    if parents is None:
-        return []
-    expr = _value_expr(site, parents)
+    parents, expr = value
     direct = classify(expr, parents)
     if direct is not None:
         return [direct]
@@ -239,12 +253,12 @@ def uses(site: CallSite) -> list[Use]:
         return []
     root, handlers, window = reach
     found = []
-    for node in _names_in_scope(collector, root).get(name, ()):
+    for node in _names_in_scope(site.resolver.collector, root).get(name, ()):
         if _shape_tested(name, node, parents):
             return []
         if handlers and _inside(node, handlers, parents):
             continue  # after the fallback: the handler's literal
-        if window is not None and not window[0] < _top_index(node, window[2], parents) < window[1]:
+        if not _in_window(node, window, parents):
             continue  # another binding's value, or not yet the call's
         use = classify(node, parents)
         if use is not None:
@@ -262,13 +276,10 @@ def discarding_list_tests(site: CallSite) -> list[tuple[str, cst.Call]]:
     branch first) handles both shapes. None when it may hold an `except` handler's literal
     instead (a list there makes the test no moot one). Each as (the name, the `isinstance`
     call)."""
-    if site.rest or site.outer is not None or site.union is not None:
+    found_value = _call_value(site)
+    if found_value is None:
         return []
-    collector = site.resolver.collector
-    parents = _parents(collector, site)
-    if parents is None:
-        return []
-    value = _value_expr(site, parents)
+    parents, value = found_value
     name = _bound_name(value, parents)
     if name is None:
         return []
@@ -279,9 +290,8 @@ def discarding_list_tests(site: CallSite) -> list[tuple[str, cst.Call]]:
     binding = parents.get(id(value))  # the assignment of the call's value to `name`
     reads = [
         node
-        for node in _names_in_scope(collector, root).get(name, ())
-        if (window is None or window[0] < _top_index(node, window[2], parents) < window[1])
-        and not _target_of(node, binding, parents)
+        for node in _names_in_scope(site.resolver.collector, root).get(name, ())
+        if _in_window(node, window, parents) and not _target_of(node, binding, parents)
     ]
     found = []
     for node in reads:
