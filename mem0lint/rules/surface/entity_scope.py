@@ -133,7 +133,7 @@ def entity_parameter(site: CallSite) -> Union[str, None]:
     # A call forwarded (`to_thread(memory.delete_all, user_id=uid)`) or spread is written as
     # `outer`: what it passes and where it stands are that call's.
     written = site.outer or site.call
-    passed = _names(written) | _names(site.call)
+    passed = _names(site.call) if written is site.call else _names(written) | _names(site.call)
     entities = [name for name in entities if name not in passed]
     if not entities:
         return None

@@ -303,8 +303,10 @@ def discarding_list_tests(site: CallSite) -> list[tuple[str, cst.Call]]:
             continue
         if other is None or _spells(other, name):
             continue
-        within = _ids_under(test) | _ids_under(chosen)
-        if all(id(r) in within or _truth_test(r, parents) for r in reads):
+        if all(
+            r is chosen or _inside(r, [test, chosen], parents) or _truth_test(r, parents)
+            for r in reads
+        ):
             found.append((name, test))
     return found
 
@@ -342,16 +344,6 @@ def _spells(root: cst.CSTNode, name: str) -> bool:
             return True
         stack.extend(children(node))
     return False
-
-
-def _ids_under(root: cst.CSTNode) -> set[int]:
-    found = set()
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        found.add(id(node))
-        stack.extend(children(node))
-    return found
 
 
 def _list_test(node: cst.CSTNode, parents) -> Union[cst.Call, None]:
@@ -469,8 +461,9 @@ def _ancestors(node: cst.CSTNode, parents) -> Iterator[cst.CSTNode]:
         parent = parents.get(id(parent))
 
 
-def _inside(node: cst.CSTNode, handlers: list[cst.ExceptHandler], parents) -> bool:
-    return any(a in handlers for a in _ancestors(node, parents))
+def _inside(node: cst.CSTNode, owners: list[cst.CSTNode], parents) -> bool:
+    """Is one of `owners` above `node` (within its function)?"""
+    return any(a in owners for a in _ancestors(node, parents))
 
 
 def sole_binding_root(
