@@ -177,7 +177,7 @@ class _Ignores:
 
                     with open(ignore_file, encoding="utf-8", errors="replace") as handle:
                         lines = handle.read().splitlines()
-                    spec = pathspec.GitIgnoreSpec.from_lines(lines)
+                    spec = _AnyFirst.of(pathspec.GitIgnoreSpec.from_lines(lines))
                 except OSError:
                     spec = None
             self._specs[directory] = spec
@@ -214,6 +214,41 @@ class _Ignores:
     def chain_in(self, folder: str, root: Path) -> list[tuple[str, pathspec.PathSpec]]:
         """The specs that apply to the entries of `folder` (absolute), nearest first."""
         return self._chain(folder, self._absolute(root))
+
+
+class _AnyFirst:
+    """A .gitignore's spec that first asks whether any of its patterns matches at all, with one
+    regular expression joining them: pathspec tries every pattern in turn (the last match
+    decides), and a path no pattern matches, most of them, is not ignored."""
+
+    def __init__(self, spec: pathspec.PathSpec, any_pattern: re.Pattern[str]) -> None:
+        self._spec, self._any = spec, any_pattern
+
+    @classmethod
+    def of(cls, spec: pathspec.PathSpec) -> _AnyFirst | pathspec.PathSpec:
+        parts = []
+        for pattern in spec.patterns:
+            if pattern.include is None:
+                continue  # a blank line or a comment
+            regex = getattr(pattern, "regex", None)
+            if not isinstance(regex, re.Pattern) or regex.flags != re.UNICODE:
+                return spec
+            parts.append(_NAMED_GROUP.sub("(?:", regex.pattern))
+        try:
+            joined = re.compile("|".join(f"(?:{part})" for part in parts) or "(?!)")
+        except re.error:  # a back reference to a group renamed away
+            return spec
+        return cls(spec, joined)
+
+    def match_file(self, file: str) -> bool:
+        from pathspec.util import normalize_file
+
+        if not self._any.search(normalize_file(file)):
+            return False
+        return self._spec.match_file(file)
+
+
+_NAMED_GROUP = re.compile(r"\(\?P<\w+>")
 
 
 def _ignored_by(chain: list[tuple[str, pathspec.PathSpec]], absolute: str, is_dir: bool) -> bool:

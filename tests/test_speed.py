@@ -17,6 +17,8 @@ from pathlib import Path
 
 import libcst as cst
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 from libcst.metadata import MetadataWrapper, PositionProvider
 
 from mem0lint import engine, parsing, pipeline, prefilter
@@ -562,6 +564,35 @@ def test_gitignore_matching_kept_its_meaning_after_the_speed_up(tmp_path, monkey
         "../e/ok.py",
         "y.py",
     ]
+
+
+_GLOB_PART = st.sampled_from(["a", "b", "x.py", "*", "*.py", "**", "?", "[ab]", "d", "k.gen.py"])
+_GITIGNORE_LINE = st.builds(
+    lambda negate, lead, parts, trail: negate + lead + "/".join(parts) + trail,
+    st.sampled_from(["", "", "!", "\\!"]),
+    st.sampled_from(["", "", "/", "#"]),
+    st.lists(_GLOB_PART, min_size=1, max_size=3),
+    st.sampled_from(["", "", "/", " "]),
+)
+_PATH = st.lists(st.sampled_from(["a", "b", "d", "x.py", "y.py", "k.gen.py", "ab"]), min_size=1,
+                 max_size=4).map("/".join)  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_GITIGNORE_LINE, max_size=6), st.lists(_PATH, min_size=1, max_size=8))
+@example(["a/a", "*/"], ["a"])  # `*/` is unanchored: pathspec searches, it does not match
+def test_a_gitignore_asked_with_its_patterns_joined_first_answers_as_pathspec(lines, paths):
+    """sources._AnyFirst asks one joined regular expression whether any pattern matches before
+    pathspec tries each in turn: the answer is pathspec's for every path, file or folder."""
+    import pathspec
+
+    from mem0lint.sources import _AnyFirst
+
+    spec = pathspec.GitIgnoreSpec.from_lines(lines)
+    fast = _AnyFirst.of(spec)
+    for path in paths:
+        for name in (path, path + "/"):
+            assert fast.match_file(name) == spec.match_file(name), (lines, name)
 
 
 HELPER = "from .clients import memory\n\n\ndef recall(q):\n    return memory.search(q, limit=3)\n"
