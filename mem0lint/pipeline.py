@@ -9,7 +9,9 @@
 3. **Triage** (batch.triage): cache verdicts, then the prefilter (prefilter.py) -- the one place
    a file is dropped without a parse. libcst is imported only when some file is left.
 4. **Per-file check** (batch.check_groups -> runner.process -> engine; one process pool for
-   every group of settings): parse, bind receivers, run the rules, place findings, apply
+   every group of settings, its workers forked from a server that imported libcst and the
+   rules while discovery and triage ran: batch.prepare_workers, started when a folder is
+   named): parse, bind receivers, run the rules, place findings, apply
    `noqa`, judge the context; in a fix, the fix loop (engine.fix); in a diff, the diff; with
    add-noqa, the comments.
 5. **Program-wide steps** (batch.record, `_remember_walk`): the cache and the walk's snapshot
@@ -119,6 +121,8 @@ def run(options: Options, progress: Union[Progress, None] = None) -> Run:
 
 def _run_paths(options, finder, overall, discovery, progress) -> Run:
     cache_dir = None if options.no_cache else (options.cache_dir or default_cache_dir(options))
+    if any(os.path.isdir(path) for path in options.paths):
+        batch.prepare_workers(options.jobs)  # a folder's files may need a pool of workers
     # --- 2. discovery
     excluder = config.Excluder(finder)
     key = [repr(options.command_line), str(options.force_exclude)]  # what else decides it
@@ -304,19 +308,27 @@ def group_by_settings(found, finder, command_line, excluder, discovery=None) -> 
     return list(groups.values())
 
 
-def project_factory(paths, found, receivers: dict[str, str], modules=None):
+def project_factory(paths, found, receivers: dict[str, str], modules=None) -> ProjectRecipe:
     """The run's index of modules, to bind receivers imported from other files; built (and
     libcst imported) only when some file passes the prefilter. `modules`: the run's
-    `ModuleFinder`, shared with the prefilter."""
+    `ModuleFinder`, shared with the prefilter. (`paths` and `found` do not decide it.)"""
+    return ProjectRecipe(modules, dict(receivers))
 
-    def build():
+
+@dataclass(frozen=True)
+class ProjectRecipe:
+    """Builds the run's project index when called: in this process for a serial check, in each
+    worker of a pool (sent there with the module finder the triage filled)."""
+
+    modules: Union[ModuleFinder, None]
+    receivers: dict[str, str]
+
+    def __call__(self) -> ProjectIndex:
         from mem0lint.project import ProjectIndex
 
-        project = ProjectIndex.for_paths(paths, [s.path for s in found], finder=modules)
-        project.configure(receivers)
+        project = ProjectIndex.for_paths(finder=self.modules)
+        project.configure(self.receivers)
         return project
-
-    return build
 
 
 def project_index(receivers: Union[dict[str, str], None] = None) -> ProjectIndex:

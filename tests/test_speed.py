@@ -716,6 +716,37 @@ def test_groups_of_settings_are_checked_in_one_pool_with_their_own_rules(tmp_pat
     assert len(flagged) == 15 and all("/one/" in path for path in flagged)
 
 
+def test_a_pooled_check_imports_libcst_in_its_workers_only(tmp_path):
+    """With a folder named and two jobs, the workers come from a fork server that imported
+    libcst and the rules while this process walked and triaged (batch.prepare_workers): this
+    process never imports them, and prints what the serial run prints."""
+    bad = "from mem0 import MemoryClient\n\nMemoryClient().search('q', limit=3)\n"
+    for i in range(30):
+        (tmp_path / f"m{i:02}.py").write_text(bad)
+    script = textwrap.dedent(
+        f"""
+        import sys
+        from mem0lint.cli import main
+        try:
+            main([{str(tmp_path)!r}, "--no-cache", "--output-format", "concise", "-j", sys.argv[1]])
+        except SystemExit as exit:
+            print("exit", exit.code)
+        print("libcst imported" if "libcst" in sys.modules else "libcst not imported")
+        """
+    )
+
+    def run(jobs: str) -> list[str]:
+        result = subprocess.run(
+            [sys.executable, "-c", script, jobs], capture_output=True, text=True, check=True
+        )
+        return result.stdout.splitlines()
+
+    pooled, serial = run("2"), run("1")
+    assert pooled[-1] == "libcst not imported" and serial[-1] == "libcst imported"
+    assert pooled[:-1] == serial[:-1] and "exit 1" in pooled
+    assert sum("MEM102" in line for line in pooled) == 30
+
+
 def test_a_pool_takes_the_largest_files_first_and_reports_in_the_serial_order(tmp_path):
     """batch.check_groups hands the pool the largest files first (a big file taken last keeps
     one worker busy while the others idle); the reports come back in the serial run's order."""
