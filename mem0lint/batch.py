@@ -53,21 +53,37 @@ def workers_for(files: int, jobs: int | None) -> int:
 
 
 # The check's workers come from a fork server started, and made to import libcst and the rules,
-# while discovery and triage run in this process (`prepare_workers`); None: not started.
+# while triage runs in this process (`prepare_workers`); None: not started.
 _server_context = None
+# How many files, spread over the tree, `prepare_workers` reads to guess how many pass triage.
+SAMPLED = 64
 
 
-def prepare_workers(jobs: int | None) -> None:
+def prepare_workers(found: list[SourceFile], jobs: int | None) -> None:
     """Start the process the check's workers will be forked from, and have it import libcst and
-    the rules (0.4 s) on another core while this process walks and triages the tree: else this
-    process imports them between triage and the first file, with every other core idle. Only
-    where a pool may be used (more than one job and core) and a fork server exists."""
+    the rules (0.4 s) on another core while this process triages the tree: else this process
+    imports them between triage and the first file, with every other core idle. Only where a
+    pool is likely: more than one job and core, a fork server, and enough of a sample of the
+    files spelling an SDK word (`may_matter`) that a pool's share of the tree would pass triage
+    (a site-packages or a standard library, where none does, is not slowed by an import it
+    never uses). Whichever way it goes, every finding is the same."""
     global _server_context
     import multiprocessing
 
     if _server_context is not None or jobs == 1 or available_cpus() < 2:
         return
     if "forkserver" not in multiprocessing.get_all_start_methods():
+        return
+    step = max(1, len(found) // SAMPLED)
+    sample = found[::step]
+    passing = 0
+    for source in sample:
+        try:
+            with open(source.fspath, "rb") as handle:
+                passing += may_matter(handle.read())
+        except OSError:
+            continue
+    if passing * len(found) < SERIAL_BELOW * len(sample):
         return
     from multiprocessing import forkserver
 

@@ -747,6 +747,30 @@ def test_a_pooled_check_imports_libcst_in_its_workers_only(tmp_path):
     assert sum("MEM102" in line for line in pooled) == 30
 
 
+def test_no_fork_server_starts_for_a_tree_whose_sample_spells_no_sdk_word(tmp_path):
+    """batch.prepare_workers reads a sample of the files: a tree where none spells an SDK word
+    (a site-packages, a standard library) passes no file to the check, and the server's import
+    would only take a core from triage."""
+    for i in range(200):
+        (tmp_path / f"plain{i:03}.py").write_text(f"def f{i}(x):\n    return x + {i}\n")
+    (tmp_path / "uses.py").write_text("from mem0 import MemoryClient\n")  # 1 in 201
+    script = textwrap.dedent(
+        f"""
+        from mem0lint import batch
+        from mem0lint.cli import main
+        try:
+            main([{str(tmp_path)!r}, "--no-cache", "-j", "2"])
+        except SystemExit as exit:
+            print("exit", exit.code)
+        print("server" if batch._server_context is not None else "no server")
+        """
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True
+    )
+    assert result.stdout.splitlines()[-2:] == ["exit 0", "no server"]
+
+
 def test_a_pool_takes_the_largest_files_first_and_reports_in_the_serial_order(tmp_path):
     """batch.check_groups hands the pool the largest files first (a big file taken last keeps
     one worker busy while the others idle); the reports come back in the serial run's order."""
