@@ -88,7 +88,10 @@ def prepare_workers(found: list[SourceFile], jobs: int | None) -> None:
     from multiprocessing import forkserver
 
     multiprocessing.set_forkserver_preload(["mem0lint.engine"])
-    forkserver.ensure_running()  # returns at once; the server imports in the background
+    try:
+        forkserver.ensure_running()  # returns at once; the server imports in the background
+    except (OSError, RuntimeError, ValueError):
+        return  # no socket or no interpreter to start here: the workers are forked as before
     _server_context = multiprocessing.get_context("forkserver")
 
 

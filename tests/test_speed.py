@@ -771,6 +771,37 @@ def test_no_fork_server_starts_for_a_tree_whose_sample_spells_no_sdk_word(tmp_pa
     assert result.stdout.splitlines()[-2:] == ["exit 0", "no server"]
 
 
+def test_a_fork_server_that_cannot_start_leaves_the_pool_forked_as_before(tmp_path):
+    """Where the fork server cannot start (no socket, no interpreter to run), prepare_workers
+    gives up quietly: the workers are forked from this process, and the findings are the same."""
+    bad = "from mem0 import MemoryClient\n\nMemoryClient().search('q', limit=3)\n"
+    for i in range(30):
+        (tmp_path / f"m{i:02}.py").write_text(bad)
+    script = textwrap.dedent(
+        f"""
+        import multiprocessing.forkserver
+
+        def refused():
+            raise OSError("no sockets here")
+
+        multiprocessing.forkserver.ensure_running = refused
+        from mem0lint import batch
+        from mem0lint.cli import main
+        try:
+            main([{str(tmp_path)!r}, "--no-cache", "--output-format", "concise", "-j", "2"])
+        except SystemExit as exit:
+            print("exit", exit.code)
+        print("server" if batch._server_context is not None else "no server")
+        """
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True
+    )
+    lines = result.stdout.splitlines()
+    assert lines[-2:] == ["exit 1", "no server"]
+    assert sum("MEM102" in line for line in lines) == 30
+
+
 def test_a_pool_takes_the_largest_files_first_and_reports_in_the_serial_order(tmp_path):
     """batch.check_groups hands the pool the largest files first (a big file taken last keeps
     one worker busy while the others idle); the reports come back in the serial run's order."""
