@@ -142,7 +142,7 @@ def _run_paths(options, finder, overall, discovery, progress) -> Run:
     modules = ModuleFinder()  # the project around each file, read as needed
     if coverage.walked and len(groups) == 1 and len(groups[0][1]) == len(found):
         modules.coverage = coverage  # one triage sees every file the walk gave
-    project = project_factory(options.paths, found, overall.engine_settings().receivers, modules)
+    project = ProjectRecipe(modules, dict(overall.engine_settings().receivers))
     stats, project_files = (None, "") if cache_dir is None else file_stats(found)
     roots = [Path(p) for p in options.paths]
     reports: list[FileReport] = []
@@ -308,17 +308,12 @@ def group_by_settings(found, finder, command_line, excluder, discovery=None) -> 
     return list(groups.values())
 
 
-def project_factory(paths, found, receivers: dict[str, str], modules=None) -> ProjectRecipe:
-    """The run's index of modules, to bind receivers imported from other files; built (and
-    libcst imported) only when some file passes the prefilter. `modules`: the run's
-    `ModuleFinder`, shared with the prefilter. (`paths` and `found` do not decide it.)"""
-    return ProjectRecipe(modules, dict(receivers))
-
-
 @dataclass(frozen=True)
 class ProjectRecipe:
-    """Builds the run's project index when called: in this process for a serial check, in each
-    worker of a pool (sent there with the module finder the triage filled)."""
+    """Builds the run's index of modules, to bind receivers imported from other files, when
+    called: only when some file passes the prefilter (it imports libcst), in this process for a
+    serial check, in each worker of a pool (sent there with `modules`, the run's `ModuleFinder`
+    the triage filled)."""
 
     modules: Union[ModuleFinder, None]
     receivers: dict[str, str]
@@ -326,7 +321,7 @@ class ProjectRecipe:
     def __call__(self) -> ProjectIndex:
         from mem0lint.project import ProjectIndex
 
-        project = ProjectIndex.for_paths(finder=self.modules)
+        project = ProjectIndex(finder=self.modules)
         project.configure(self.receivers)
         return project
 

@@ -168,7 +168,7 @@ def filtered(root: Path, monkeypatch, within: Path | None = None) -> tuple[set, 
     monkeypatch.setattr(batch, "process", counting)
     settings = engine.Settings()
     finder = ModuleFinder()
-    factory = pipeline.project_factory([str(within)], [], {}, finder)
+    factory = pipeline.ProjectRecipe(finder, {})
     reports = pipeline.check_files(
         _sources(within), settings, Mode.CHECK, [within], 1, None, factory, finder
     )
@@ -181,7 +181,7 @@ def unfiltered(root: Path, within: Path | None = None) -> set:
     within = within or root
     rules = engine.RuleSet(engine.Settings())
     finder = ModuleFinder()
-    index = pipeline.project_factory([str(within)], [], {}, finder)()
+    index = pipeline.ProjectRecipe(finder, {})()
     reports = [
         runner.process(source, rules, Mode.CHECK, [within], project=index)
         for source in _sources(within)
@@ -259,7 +259,7 @@ def test_a_tree_that_leads_to_no_sdk_word_is_dropped_and_watched(tmp_path):
         finder = ModuleFinder()
         cache = Cache(tmp_path / "cache", engine.Settings())
         found = batch.triage(_sources(tmp_path), engine.Settings(), Mode.CHECK, cache, finder)
-        factory = pipeline.project_factory([str(tmp_path)], [], {}, finder)
+        factory = pipeline.ProjectRecipe(finder, {})
         reports = pipeline.check_files(
             _sources(tmp_path), engine.Settings(), Mode.CHECK, [tmp_path], 1, cache, factory
         )
@@ -390,7 +390,7 @@ def test_a_scan_in_a_pool_equals_the_scan_in_this_process(tmp_path, monkeypatch,
     assert pooled == serial
     assert serial[0] and serial[1]  # some kept, some dropped
     finder = ModuleFinder()
-    factory = pipeline.project_factory([str(tmp_path)], [], {}, finder)
+    factory = pipeline.ProjectRecipe(finder, {})
     reports = pipeline.check_files(
         _sources(tmp_path), engine.Settings(), Mode.CHECK, [tmp_path], 2, None, factory, finder
     )
