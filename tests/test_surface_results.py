@@ -235,8 +235,11 @@ def test_no_keyword_brings_back_the_list_from_1_0(keyword, release):
 
 
 def test_silent_on_mem0ai_before_1_0_when_results_were_lists():
+    # `Memory()`: MemoryConfig's `version` defaults to "v1.0" (the list) up to 0.1.58
     code = OSS + 'for m in memory.search("q", user_id="a"):\n    pass\n'
-    assert lint(code, pinned("mem0-oss", "0.1.114")) == []
+    assert lint(code, pinned("mem0-oss", "0.1.58")) == []
+    assert [d.code for d in lint(code, pinned("mem0-oss", "0.1.59"))] == ["MEM130"]
+    assert [d.code for d in lint(code, pinned("mem0-oss", "0.1.114"))] == ["MEM130"]
     assert [d.code for d in lint(code, pinned("mem0-oss", "1.0.0"))] == ["MEM130"]
 
 
