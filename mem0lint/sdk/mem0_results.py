@@ -30,6 +30,8 @@ from packaging.version import Version
 
 from mem0lint.sdk.releases import OSS_RESULTS_CONFIG, OSS_RESULTS_DEFAULT, V1
 
+OSS_SEARCH_ALWAYS_RESULTS = "0.1.100"
+
 # What a config says of `version`: its literal value, or DEFAULT (no `version` given).
 DEFAULT = ""
 
@@ -43,6 +45,8 @@ class ResultShapes:
     # The `version` values with which both methods return `{"results": [...]}` whatever else the
     # config holds (a graph store only adds "relations"); any other value: not known to be that.
     results_dict: frozenset[str]
+    # `search()` returns `{"results": [...]}` whatever the config (0.1.100 on).
+    search_always: bool = False
 
 
 # Oldest first; each run lasts until the next one's first release (1.0.0: MEM130's own range).
@@ -50,6 +54,9 @@ OSS_RESULT_SHAPES: tuple[ResultShapes, ...] = (
     ResultShapes("0.1.0", "v1.0", frozenset()),  # "v1.1": {"memories": [...]}
     ResultShapes(OSS_RESULTS_CONFIG, "v1.0", frozenset({"v1.1"})),
     ResultShapes(OSS_RESULTS_DEFAULT, "v1.1", frozenset({"v1.1"})),
+    # 0.1.100 memory/main.py:658-668: search()'s "v1.0" branch returns the dict too (0.1.99
+    # :521-531 returned the list); get_all() keeps the list (0.1.102 :552-560).
+    ResultShapes(OSS_SEARCH_ALWAYS_RESULTS, "v1.1", frozenset({"v1.1"}), search_always=True),
 )
 # The first release whose results are the dict whatever the config says.
 ALWAYS_RESULTS_DICT = V1
@@ -70,13 +77,15 @@ def always_results_dict(release: str) -> bool:
     return Version(release) >= Version(ALWAYS_RESULTS_DICT)
 
 
-def results_dict(release: Union[str, None], version: Union[str, None]) -> bool:
-    """Do open source `search()` and `get_all()` return `{"results": [...]}` on `release` (None:
-    the newest) for a client whose config's `version` is `version` (DEFAULT: not given; None:
-    not known)? False when it may be the list, or another dict."""
+def results_dict(release: Union[str, None], version: Union[str, None], method: str) -> bool:
+    """Does open source `method` (`search` or `get_all`) return `{"results": [...]}` on
+    `release` (None: the newest) for a client whose config's `version` is `version` (DEFAULT:
+    not given; None: not known)? False when it may be the list, or another dict."""
     if release is None or always_results_dict(release):
+        return True
+    shapes = _run(release)
+    if method == "search" and shapes.search_always:
         return True
     if version is None:
         return False
-    shapes = _run(release)
     return (shapes.default_version if version == DEFAULT else version) in shapes.results_dict

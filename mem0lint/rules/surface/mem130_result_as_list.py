@@ -2,9 +2,10 @@
 
 From mem0ai 1.0.0 both SDKs return `{"results": [...]}` whatever the call. Before 1.0, open source
 `Memory` / `AsyncMemory` return it or the list by their config's `version` (sdk/mem0_results.py:
-`{"results": [...]}` by default from 0.1.59, with `"version": "v1.1"` from 0.1.12): there a use
-is reported only when every construction the client may come from is read and gives that shape
-(rules/surface/ossconfig.py). The Platform client before 1.0 is not judged.
+`{"results": [...]}` by default from 0.1.59, with `"version": "v1.1"` from 0.1.12; `search()`
+whatever the config from 0.1.100): there a use is reported only when that holds, or when every
+construction the client may come from is read and gives that shape (rules/surface/ossconfig.py).
+The Platform client before 1.0 is not judged.
 """
 
 from __future__ import annotations
@@ -47,7 +48,8 @@ class ResultAsList(Rule):
         "silently finds no memory); `res[0]` raises KeyError; `len(res)` counts keys. Before "
         "1.0, open source `Memory` returns the dict too unless its config says "
         '`"version": "v1.0"` (the default from 0.1.59; from 0.1.12 with `"version": "v1.1"`): '
-        "reported there only when the config the client is built with is read."
+        "reported there only when the config the client is built with is read (open source "
+        "`search()` returns the dict whatever the config from 0.1.100)."
     )
     fix_safety = (
         'safe when the call itself is iterated, indexed or measured (insert `["results"]`); '
@@ -140,6 +142,32 @@ class ResultAsList(Rule):
             """,
             release="0.1.40",
         ),
+        Example(
+            "mem0-oss",
+            bad="""
+            from mem0 import Memory
+
+            memory = Memory.from_config(settings.MEM0_CONFIG)
+            hits = memory.search("tea", user_id="alice")
+            best = hits[0]
+            """,
+            good="""
+            from mem0 import Memory
+
+            memory = Memory.from_config(settings.MEM0_CONFIG)
+            hits = memory.search("tea", user_id="alice")
+            best = hits["results"][0]
+            """,
+            fixed="""
+            from mem0 import Memory
+
+            memory = Memory.from_config(settings.MEM0_CONFIG)
+            hits = memory.search("tea", user_id="alice")
+            best = hits["results"][0]
+            """,
+            unsafe=True,
+            release="0.1.118",
+        ),
     ]
 
     def check(self, site: CallSite) -> Iterator[Finding]:
@@ -153,11 +181,14 @@ class ResultAsList(Rule):
         if release is not None and not always_results_dict(release):
             if site.dialect.id != OPEN_SOURCE.id:
                 return  # the Platform client before 1.0: not judged
-            version = configured_version(site)
-            if not results_dict(release, version):
-                return
-            said = 'no `version`, "v1.1" by default' if version == DEFAULT else f'"{version}"'
-            since = f"on mem0ai {release} with this client's config ({said})"
+            if results_dict(release, None, site.method):
+                since = f"on mem0ai {release} whatever the config (from 0.1.100)"
+            else:
+                version = configured_version(site)
+                if not results_dict(release, version, site.method):
+                    return
+                said = 'no `version`, "v1.1" by default' if version == DEFAULT else f'"{version}"'
+                since = f"on mem0ai {release} with this client's config ({said})"
         method = f"{site.method}()"
         for use in uses(site):
             if use.kind not in WHAT:
