@@ -10,7 +10,7 @@ The Platform client before 1.0 is not judged.
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Iterator, Union
 
 from mem0lint.callsite import CallSite
 from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
@@ -171,28 +171,24 @@ class ResultAsList(Rule):
     ]
 
     def check(self, site: CallSite) -> Iterator[Finding]:
-        # No keyword changes the shape from mem0ai 1.0.0 on (the rule's range): the Platform
-        # client ignores `output_format` and wraps a list answer in {"results": ...}, and open
-        # source always returns the dict. Spread arguments stay unjudged all the same.
+        # No keyword changes the shape from mem0ai 1.0.0 on: the Platform client ignores
+        # `output_format` and wraps a list answer in {"results": ...}, and open source always
+        # returns the dict. Spread arguments stay unjudged all the same.
         if site.has_star_args:
             return
-        since = "since mem0ai 1.0"
         release = self.judged_at.get(site.dialect.id)
-        if release is not None and not always_results_dict(release):
-            if site.dialect.id != OPEN_SOURCE.id:
-                return  # the Platform client before 1.0: not judged
-            if results_dict(release, None, site.method):
-                since = f"on mem0ai {release} whatever the config (from 0.1.100)"
-            else:
-                version = configured_version(site)
-                if not results_dict(release, version, site.method):
-                    return
-                said = 'no `version`, "v1.1" by default' if version == DEFAULT else f'"{version}"'
-                since = f"on mem0ai {release} with this client's config ({said})"
+        early = release is not None and not always_results_dict(release)
+        if early and site.dialect.id != OPEN_SOURCE.id:
+            return  # the Platform client before 1.0: not judged
+        since: Union[str, None] = None if early else "since mem0ai 1.0"
         method = f"{site.method}()"
         for use in uses(site):
             if use.kind not in WHAT:
                 continue
+            if since is None:  # before 1.0: read the config once, at the first use as a list
+                since = self._before_1_0(site, release or "")
+                if not since:
+                    return
             applicability = Applicability.UNSAFE if use.through_name else Applicability.SAFE
             subject = f"`{use.expr.value}`, bound to `{method}`," if use.through_name else method
             if use.fallback:
@@ -209,3 +205,14 @@ class ResultAsList(Rule):
                 None if use.fallback else fix,  # `["results"]` would fail on the fallback
                 Severity.ERROR if use.kind in ("indexed", "sliced") else None,
             )
+
+    @staticmethod
+    def _before_1_0(site: CallSite, release: str) -> str:
+        """Why the result is `{"results": [...]}` on this release before 1.0 ("": not known)."""
+        if results_dict(release, None, site.method):
+            return f"on mem0ai {release} whatever the config (from 0.1.100)"
+        version = configured_version(site)
+        if not results_dict(release, version, site.method):
+            return ""
+        said = 'no `version`, "v1.1" by default' if version == DEFAULT else f'"{version}"'
+        return f"on mem0ai {release} with this client's config ({said})"
