@@ -46,6 +46,8 @@ class RuleSet:
                 )
                 if judged.applies:
                     self.by_dialect.setdefault(dialect, []).append(rule)
+                    if judged.sdk_version:
+                        rule.judged_at[dialect] = judged.sdk_version
 
     def version_skipped(self, code: str) -> bool:
         """Is the rule left out, for some SDK, by the release the files are judged by?"""

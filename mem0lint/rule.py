@@ -93,6 +93,11 @@ class Rule:
 
     registry: ClassVar[dict[str, type[Rule]]] = {}
 
+    def __init__(self) -> None:
+        # The SDK release each dialect's calls are judged at (`engine.RuleSet` fills it from
+        # the settings: `Verdict.sdk_version`); a dialect not named: its newest release.
+        self.judged_at: dict[str, str] = {}
+
     def __init_subclass__(cls, **kwargs) -> None:
         super().__init_subclass__(**kwargs)
         if "code" in cls.__dict__:

@@ -235,8 +235,11 @@ def test_no_keyword_brings_back_the_list_from_1_0(keyword, release):
 
 
 def test_silent_on_mem0ai_before_1_0_when_results_were_lists():
+    # `Memory()`: MemoryConfig's `version` defaults to "v1.0" (the list) up to 0.1.58
     code = OSS + 'for m in memory.search("q", user_id="a"):\n    pass\n'
-    assert lint(code, pinned("mem0-oss", "0.1.114")) == []
+    assert lint(code, pinned("mem0-oss", "0.1.58")) == []
+    assert [d.code for d in lint(code, pinned("mem0-oss", "0.1.59"))] == ["MEM130"]
+    assert [d.code for d in lint(code, pinned("mem0-oss", "0.1.114"))] == ["MEM130"]
     assert [d.code for d in lint(code, pinned("mem0-oss", "1.0.0"))] == ["MEM130"]
 
 
@@ -359,3 +362,45 @@ def test_mem138_judges_from_1_0_where_the_shape_stopped_depending_on_the_config(
     )
     assert lint138(code) == [5]
     assert lint138(code, pinned("mem0-oss", "0.1.99")) == []
+
+
+# Before 1.0: open source results by the client's config (sdk/mem0_results.py) ------------------
+
+BEFORE_1_0 = [
+    # (release, construction, method, reported); the wheels are run in
+    # tests/test_result_shapes_before_1_0.py
+    ("0.1.11", 'Memory.from_config({"version": "v1.1"})', "get_all", False),  # {"memories": ...}
+    ("0.1.12", 'Memory.from_config({"version": "v1.1"})', "get_all", True),
+    ("0.1.12", "Memory()", "get_all", False),
+    ("0.1.58", "Memory()", "search", False),
+    ("0.1.59", "Memory()", "search", True),
+    ("0.1.59", 'Memory.from_config(config_dict={"llm": {"provider": "openai"}})', "get_all", True),
+    ("0.1.99", 'Memory.from_config({"version": "v1.0"})', "search", False),
+    ("0.1.100", 'Memory.from_config({"version": "v1.0"})', "search", True),
+    ("0.1.118", 'Memory.from_config({"version": "v1.0"})', "get_all", False),
+    ("0.1.118", "Memory.from_config(load())", "get_all", False),
+    ("0.1.118", "Memory.from_config(load())", "search", True),
+    ("1.0.0", 'Memory.from_config({"version": "v1.0"})', "get_all", True),
+]
+
+
+@pytest.mark.parametrize(("release", "made", "method", "reported"), BEFORE_1_0)
+def test_before_1_0_by_release_and_config(release, made, method, reported):
+    call = 'search("q", user_id="a")' if method == "search" else 'get_all(user_id="a")'
+    code = f"from mem0 import Memory\n\nmemory = {made}\nn = len(memory.{call})\n"
+    found = lint(code, pinned("mem0-oss", release))
+    assert [d.code for d in found] == (["MEM130"] if reported else [])
+
+
+def test_before_1_0_a_global_set_in_a_function_and_an_attribute_are_followed():
+    code = (
+        "from mem0 import Memory\n\nservice = None\n\n\ndef init():\n    global service\n"
+        '    config = {"llm": {"provider": "openai"}}\n    service = Memory.from_config(config)\n'
+        "\n\ndef count(user_id):\n    return len(service.get_all(user_id=user_id))\n\n\n"
+        "class Store:\n    def __init__(self):\n        self.memory = Memory()\n\n"
+        "    def count(self):\n        return len(self.memory.get_all(user_id='a'))\n"
+    )
+    found = lint(code, pinned("mem0-oss", "0.1.102"))
+    assert [d.start[0] for d in found] == [13, 21]
+    assert "on mem0ai 0.1.102 with this client's config" in found[0].message
+    assert lint(code, pinned("mem0-oss", "0.1.58")) == []

@@ -176,6 +176,10 @@ def test_below_2_0_only_verified_failures_are_errors_or_warnings(version):
     verified |= {"MEM150", "MEM151", "MEM152", "MEM155"}
     if Version(version) >= Version("1.0.0"):
         verified |= {"MEM130", "MEM138"}  # a result is {"results": [...]} from 1.0.0 on
+    elif Version(version) >= Version("0.1.59"):
+        # Open source `Memory()` (the examples' preamble) returns {"results": [...]} by default
+        # from 0.1.59 (sdk/mem0_results.py; run in tests/test_result_shapes_before_1_0.py).
+        verified.add("MEM130")
     if Version(version) >= Version("1.0.10"):
         verified.add("MEM121")  # `await` on a plain classmethod's result: TypeError
     # From 0.1.100 open source add() is `add(messages, *, ...)` with no **kwargs (an unknown
@@ -395,6 +399,7 @@ def test_every_range_starts_at_a_release_of_the_timeline():
                 releases.OSS_EXPIRATION_DATE,
                 releases.OSS_METADATA_IDENTITY,
                 releases.ASYNC_CLIENT,
+                releases.OSS_RESULTS_CONFIG,
             )
         },
         "memsy": {">=" + releases.MEMSY_SESSIONS},

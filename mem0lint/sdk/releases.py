@@ -67,6 +67,10 @@ NOT_PROVIDERS = frozenset({"mem0lint", "mem0-mcp", "mem0-mcp-server", "langchain
 ASYNC_MEMORY = "0.1.89"  # AsyncMemory added; `AsyncMemory.from_config` is `async def`
 UPDATE_TEXT = "0.1.109"  # Platform update(memory_id, text=None, metadata=None)
 V1 = "1.0.0"  # results are {"results": [...]}; version= / output_format= dropped
+# open source search()/get_all(): {"results": [...]} with a config's `"version": "v1.1"` (0.1.0 to
+# 0.1.11: {"memories": [...]}), and by default from OSS_RESULTS_DEFAULT (sdk/mem0_results.py)
+OSS_RESULTS_CONFIG = "0.1.12"
+OSS_RESULTS_DEFAULT = "0.1.59"
 FROM_CONFIG_SYNC = "1.0.10"  # `AsyncMemory.from_config` is a plain classmethod again
 V2 = "2.0.0"  # v3 endpoints: entity ids only inside filters=; org_id/project_id... removed
 EMPTY_QUERY_REJECTED = "2.0.5"  # both SDKs: search("") / search("  ") raises ValueError
