@@ -40,10 +40,12 @@ class RuleSet:
             if not settings.enabled(code):
                 continue
             rule = rule_class()
+            rule.releases = {}
             for dialect in rule_class.dialects:
                 judged = self.verdicts[code, dialect] = verdict(
                     rule_class.versions, dialect, settings.sdks
                 )
+                rule.releases[dialect] = judged.sdk_version
                 if judged.applies:
                     self.by_dialect.setdefault(dialect, []).append(rule)
 
@@ -53,6 +55,13 @@ class RuleSet:
 
     def for_dialect(self, dialect: Dialect) -> list[Rule]:
         return self.by_dialect.get(dialect.id, [])
+
+    def for_site(self, site: CallSite) -> list[Rule]:
+        """The rules that judge `site`: a call of a name no dialect lists (callsite.py's
+        `unlisted`) is seen only by the rules that judge every name (`Rule.any_method`)."""
+        if site.notes.get("unlisted"):
+            return [r for r in self.for_dialect(site.dialect) if r.any_method]
+        return self.for_method(site.dialect, site.method)
 
     def for_method(self, dialect: Dialect, method: str) -> list[Rule]:
         """The rules of `dialect` that judge calls of `method` (each may still refuse a site:
@@ -154,7 +163,7 @@ def check_module(
         if site.union is not None:
             unions.setdefault(id(site.call), []).append(site)
             continue
-        for rule in rules.for_method(site.dialect, site.method):
+        for rule in rules.for_site(site):
             if not rule.applies_to(site):
                 continue
             for finding in rule.check(site):

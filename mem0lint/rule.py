@@ -90,6 +90,12 @@ class Rule:
     # Off by default: runs only when `select` / `extend-select` names its full code
     # (`codes.OPT_IN` holds the same codes, so settings are resolved without importing rules).
     opt_in: ClassVar[bool] = False
+    # Also sees calls of names no dialect lists (`client.extract(...)`: callsite.py makes them
+    # only on a receiver that is one client for sure); `methods` must then be None.
+    any_method: ClassVar[bool] = False
+    # The SDK release each dialect's calls are judged by (None: none known); engine.RuleSet
+    # sets it on each instance it makes.
+    releases: dict[str, Union[str, None]]
 
     registry: ClassVar[dict[str, type[Rule]]] = {}
 
