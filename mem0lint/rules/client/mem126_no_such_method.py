@@ -42,8 +42,8 @@ def _within(release: str, ranges: tuple[tuple[str, str], ...]) -> bool:
 
 
 def history(cls: str, name: str, release: str) -> str:
-    """ "removed in 1.0.0" / "added in 2.1.0" when the class had or gets `name` in another
-    release (the nearest change), else ""."""
+    """The nearest change of `name` on `cls` around `release`: "removed in 1.0.0" (the class
+    had it before), "added in 2.1.0" (it gets it later), or "" (never had it)."""
     ranges = ATTRIBUTES[cls].get(name, ())
     index = _ORDER[release]
     before = [last for _, last in ranges if _ORDER[last] < index]
