@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Iterator, Union
 
 import libcst as cst
@@ -17,23 +18,6 @@ _ORDER = {version: index for index, version in enumerate(KNOWN)}
 
 # What a `try` handler that guards against a missing method names (its last dotted part).
 _GUARDING = frozenset({"AttributeError", "Exception", "BaseException"})
-# Names that say the module replaces attributes or whole objects with stand-ins.
-_MOCK_WORDS = frozenset(
-    {
-        "Mock",
-        "MagicMock",
-        "AsyncMock",
-        "NonCallableMock",
-        "create_autospec",
-        "patch",
-        "monkeypatch",
-        "mocker",
-        "mock",
-        "unittest",
-        "setattr",
-    }
-)
-_ATTRIBUTE_BUILTINS = frozenset({"hasattr", "getattr", "setattr", "delattr"})
 
 
 def _within(release: str, ranges: tuple[tuple[str, str], ...]) -> bool:
@@ -62,54 +46,43 @@ def has(cls: str, name: str, release: str) -> Union[bool, None]:
     return _within(release, ATTRIBUTES[cls].get(name, ()))
 
 
-class _ModuleFacts:
-    """What the module says about attributes, read once per lint: the names it passes to
-    `hasattr`/`getattr`/`setattr`/`delattr` as literals, the attribute names it assigns
-    (`x.name = ...`: a patched method), and whether it spells a mock word."""
-
-    def __init__(self, module: cst.Module) -> None:
-        self.guarded: set[str] = set()
-        self.mocked = False
-        stack: list[cst.CSTNode] = [module]
-        while stack:
-            node = stack.pop()
-            if isinstance(node, cst.Name) and node.value in _MOCK_WORDS:
-                self.mocked = True
-            elif isinstance(node, cst.Call):
-                func = node.func
-                called = func.value if isinstance(func, cst.Name) else None
-                if called in _ATTRIBUTE_BUILTINS and len(node.args) > 1:
-                    value = node.args[1].value
-                    if isinstance(value, cst.SimpleString):
-                        self.guarded.add(value.raw_value)
-                    else:
-                        self.mocked = True  # a name not spelled: anything may be patched
-            elif isinstance(node, (cst.AssignTarget, cst.AnnAssign, cst.AugAssign)):
-                target = node.target
-                for sub in _targets(target):
-                    self.guarded.add(sub)
-            stack.extend(children(node))
+# Words that say the module replaces attributes or whole objects with stand-ins.
+_MOCKS = re.compile(
+    r"\b(?:Mock|MagicMock|AsyncMock|NonCallableMock|create_autospec|patch|monkeypatch|mocker"
+    r"|mock|unittest|setattr)\b"
+)
 
 
-def _targets(target: cst.BaseExpression) -> Iterator[str]:
-    if isinstance(target, cst.Attribute):
-        yield target.attr.value
-    elif isinstance(target, (cst.Tuple, cst.List)):
-        for element in target.elements:
-            yield from _targets(element.value)
-    elif isinstance(target, cst.StarredElement):
-        yield from _targets(target.value)
-
-
-def _facts(site: CallSite) -> Union[_ModuleFacts, None]:
+def _text(site: CallSite) -> Union[str, None]:
+    """The text the module was parsed (or pruned) from: what is read there does not depend on
+    which statements pruning left."""
     collector = site.resolver.collector
-    found = getattr(collector, "_mem126_facts", None)
-    if found is None:
+    source = getattr(collector, "source", None)
+    if source is None:
         module = getattr(collector, "module", None)
-        if module is None:
-            return None
-        found = collector._mem126_facts = _ModuleFacts(module)
-    return found
+        return module.code if module is not None else None
+    return source.decode("utf-8", "replace") if isinstance(source, bytes) else source
+
+
+def _spoken_of(site: CallSite, name: str) -> bool:
+    """Does the module's text spell the name as a string (`hasattr(x, "name")`, `getattr`,
+    `setattr`), assign it as an attribute (`x.name = ...`) or spell a mock word? Then the
+    attribute may be checked for, or put there: not judged."""
+    text = _text(site)
+    if text is None:
+        return True
+    collector = site.resolver.collector
+    mocked = getattr(collector, "_mem126_mocked", None)
+    if mocked is None:
+        mocked = collector._mem126_mocked = _MOCKS.search(text) is not None
+    if mocked:
+        return True
+    spelled = re.escape(name)
+    return (
+        re.search(rf"[\"']{spelled}[\"']", text) is not None
+        or re.search(rf"\.\s*{spelled}\s*(?::[^=\n]*)?(?:[-+*/|&%@^]|//|<<|>>|\*\*)?=(?!=)", text)
+        is not None
+    )
 
 
 def _catches(handler: cst.ExceptHandler) -> bool:
@@ -234,8 +207,7 @@ class NoSuchMethod(Rule):
             return
         if any(has(cls, name, release) is not False for cls in classes):
             return
-        facts = _facts(site)
-        if facts is None or facts.mocked or name in facts.guarded or _in_guard(site):
+        if _spoken_of(site, name) or _in_guard(site):
             return
         shown = " or ".join(f"`{cls}`" for cls in sorted(classes))
         changes = sorted({history(cls, name, release) for cls in classes} - {""})
