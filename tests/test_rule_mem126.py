@@ -250,6 +250,12 @@ NEVER = {
         memory = Memory()
         memory.list_memories(filters={"user_id": "u"})
     """,
+    "another SDK's method (MEM691's)": """
+        from mem0 import MemoryClient
+
+        client = MemoryClient()
+        client.search_memory("q", user_id="u")
+    """,
     "a method that exists": """
         from mem0 import Memory
 

@@ -159,9 +159,10 @@ class NoSuchMethod(Rule):
         "calling a method the class does not define in the installed release (`extract()`, "
         "`delete_all_memories()`, a method added in a later release or removed in an earlier "
         "one) raises AttributeError. The attributes come from the released sources "
-        "(scripts/mem0_attributes.py). Not judged: `list()`, `all()`, `get_memories()`, "
-        "`list_memories()` (MEM123), a receiver that may be a subclass or one of several "
-        "classes, a call guarded by `hasattr`/`getattr` or inside a `try` that catches "
+        "(scripts/mem0_attributes.py). Not judged: a name another rule owns (`list()`, "
+        "`get_memories()`, ...: MEM123; another SDK's methods: MEM690-MEM692), a receiver "
+        "that may be a subclass or one of several classes, a call guarded by "
+        "`hasattr`/`getattr` or inside a `try` that catches "
         "AttributeError (or Exception), a module that patches the name or uses mocks, and a "
         "release whose sources were not read."
     )
@@ -187,6 +188,10 @@ class NoSuchMethod(Rule):
 
     def check(self, site: CallSite) -> Iterator[Finding]:
         name = site.method
+        # Only names no dialect lists: a listed name is another rule's (MEM123's wrong listing
+        # names, MEM690-MEM692's names of another SDK, the surface rules' methods).
+        if not site.notes.get("unlisted"):
+            return
         if name in WRONG_LIST_METHODS or name.startswith("__") or "." in name:
             return
         if site.receiver is None or site.rest or site.outer is not None or site.union:
