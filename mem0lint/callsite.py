@@ -189,6 +189,9 @@ def _site(
             return found
     func, func_scope = _unalias(call.func, scope)
     method = _method_name(func)
+    unlisted = None
+    if method is None and func is call.func:
+        unlisted = _unlisted_name(func)
     if method is not None:
         receiver, name = method
         value = resolver.receiver_value(receiver, func_scope)
@@ -204,7 +207,7 @@ def _site(
         return rest
     qualified = resolver.qualified_name(call.func, scope)
     if qualified is None:
-        return None
+        return _unlisted_site(unlisted, call, scope, resolver, awaited)
     if qualified in CLASS_DIALECT:
         return CallSite(CLASS_DIALECT[qualified], CONSTRUCTOR, call, scope, resolver, awaited)
     if qualified in RECORD_CLASSES:
@@ -213,7 +216,34 @@ def _site(
     owner, _, attr = qualified.rpartition(".")
     if owner in CLASS_DIALECT and attr in CLASS_DIALECT[owner].factories:
         return CallSite(CLASS_DIALECT[owner], attr, call, scope, resolver, awaited)
-    return None
+    return None  # a module's or class's attribute (`os.path.join`): not a client's
+
+
+def _unlisted_name(func: cst.BaseExpression) -> str | None:
+    """`recv.extract` -> "extract": a name no dialect lists (not a dunder, not `__private`)."""
+    if not isinstance(func, cst.Attribute) or func.attr.value.startswith("__"):
+        return None
+    return func.attr.value
+
+
+def _unlisted_site(
+    name: str | None, call: cst.Call, scope: Scope, resolver: Resolver, awaited: bool
+) -> CallSite | None:
+    """A call of a name no dialect lists on a receiver that is one mem0 client for sure (no
+    union, no HTTP client), written as itself (no alias, wrapper, spread or forwarded method):
+    only the rules that judge every name see it (`Rule.any_method`, engine.RuleSet)."""
+    if name is None:
+        return None
+    receiver = call.func.value
+    value = resolver.receiver_value(receiver, scope)
+    if value is None or len(value) != 1:
+        return None
+    dialect = values.only(value)
+    if dialect is None or dialect.id == HTTP_TRANSPORT.id:
+        return None
+    site = CallSite(dialect, name, call, scope, resolver, awaited, receiver)
+    site.notes["unlisted"] = True
+    return site
 
 
 def _union_sites(

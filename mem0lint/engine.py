@@ -44,10 +44,9 @@ class RuleSet:
                 judged = self.verdicts[code, dialect] = verdict(
                     rule_class.versions, dialect, settings.sdks
                 )
+                rule.releases[dialect] = judged.sdk_version
                 if judged.applies:
                     self.by_dialect.setdefault(dialect, []).append(rule)
-                    if judged.sdk_version:
-                        rule.judged_at[dialect] = judged.sdk_version
 
     def version_skipped(self, code: str) -> bool:
         """Is the rule left out, for some SDK, by the release the files are judged by?"""
@@ -55,6 +54,13 @@ class RuleSet:
 
     def for_dialect(self, dialect: Dialect) -> list[Rule]:
         return self.by_dialect.get(dialect.id, [])
+
+    def for_site(self, site: CallSite) -> list[Rule]:
+        """The rules that judge `site`: a call of a name no dialect lists (callsite.py's
+        `unlisted`) is seen only by the rules that judge every name (`Rule.any_method`)."""
+        if site.notes.get("unlisted"):
+            return [r for r in self.for_dialect(site.dialect) if r.any_method]
+        return self.for_method(site.dialect, site.method)
 
     def for_method(self, dialect: Dialect, method: str) -> list[Rule]:
         """The rules of `dialect` that judge calls of `method` (each may still refuse a site:
@@ -156,7 +162,7 @@ def check_module(
         if site.union is not None:
             unions.setdefault(id(site.call), []).append(site)
             continue
-        for rule in rules.for_method(site.dialect, site.method):
+        for rule in rules.for_site(site):
             if not rule.applies_to(site):
                 continue
             for finding in rule.check(site):

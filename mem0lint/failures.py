@@ -112,6 +112,7 @@ PREDICTED: dict[str, dict[str, tuple[str, ...]]] = {
     "MEM121": {OSS: (TYPE,)},  # awaiting a Memory object
     "MEM122": {OSS: (VALUE,)},  # error only when app_id is the only entity
     "MEM123": {P: (ATTRIBUTE,), OSS: (ATTRIBUTE,)},
+    "MEM126": {P: (ATTRIBUTE,), OSS: (ATTRIBUTE,)},  # the class has no such attribute
     # a result dict indexed with an int (KeyError) or sliced (TypeError; KeyError on 3.12+)
     "MEM130": {P: ("builtins.KeyError", TYPE), OSS: ("builtins.KeyError", TYPE)},
     "MEM133": {P: (ATTRIBUTE,)},  # update(mid, "text"): str.model_dump

@@ -90,13 +90,15 @@ class Rule:
     # Off by default: runs only when `select` / `extend-select` names its full code
     # (`codes.OPT_IN` holds the same codes, so settings are resolved without importing rules).
     opt_in: ClassVar[bool] = False
-
+    # Also sees calls of names no dialect lists (`client.extract(...)`: callsite.py makes them
+    # only on a receiver that is one client for sure); `methods` must then be None.
+    any_method: ClassVar[bool] = False
     registry: ClassVar[dict[str, type[Rule]]] = {}
 
     def __init__(self) -> None:
-        # The SDK release each dialect's calls are judged at (`engine.RuleSet` fills it from
-        # the settings: `Verdict.sdk_version`); a dialect not named: its newest release.
-        self.judged_at: dict[str, str] = {}
+        # The SDK release each dialect's calls are judged by (`Verdict.sdk_version`, filled by
+        # engine.RuleSet from the settings; None or absent: not known, the newest release).
+        self.releases: dict[str, Union[str, None]] = {}
 
     def __init_subclass__(cls, **kwargs) -> None:
         super().__init_subclass__(**kwargs)

@@ -91,5 +91,8 @@ MEMSY_SESSIONS = "0.3.5"
 # MemoryOS: `MemOSClient.search_memory(query, user_id, conversation_id, agent_id, ...,
 # relativity, ...)`, `get_memory(..., filter)` and the "exactly one of user_id / agent_id" check.
 MEMOS_CLIENT = "2.0.24"
+# mem0ai: the oldest release whose client classes' attributes were read (sdk/mem0_attributes.py,
+# MEM126); the 0.0.x sources were not.
+ATTRIBUTES_READ = "0.1.0"
 # mem0ai: `AsyncMemoryClient` ships (its memory methods are coroutine functions from then on).
 ASYNC_CLIENT = "0.1.22"

@@ -176,7 +176,7 @@ class ResultAsList(Rule):
         # returns the dict. Spread arguments stay unjudged all the same.
         if site.has_star_args:
             return
-        release = self.judged_at.get(site.dialect.id)
+        release = self.releases.get(site.dialect.id)
         early = release is not None and not always_results_dict(release)
         if early and site.dialect.id != OPEN_SOURCE.id:
             return  # the Platform client before 1.0: not judged
