@@ -159,9 +159,12 @@ def _run_paths(options, finder, overall, discovery, progress) -> Run:
                 cache = caches.setdefault(cache.file, cache)
             groups_with_caches.append((settings, sources, cache))
         # --- 3. triage, 4. per-file check
-        reports = check_groups(
-            groups_with_caches, options.mode, roots, options.jobs, project, modules, advance
-        )
+        try:
+            reports = check_groups(
+                groups_with_caches, options.mode, roots, options.jobs, project, modules, advance
+            )
+        finally:
+            batch.stop_workers()
     # --- 5. program-wide steps
     if snapshot is not None:
         _remember_walk(snapshot, found, reports, options.mode, discovery, modules, stats)

@@ -716,34 +716,53 @@ def test_groups_of_settings_are_checked_in_one_pool_with_their_own_rules(tmp_pat
     assert len(flagged) == 15 and all("/one/" in path for path in flagged)
 
 
-def test_a_pooled_check_imports_libcst_in_its_workers_only(tmp_path):
-    """With a folder named and two jobs, the workers come from a fork server that imported
-    libcst and the rules while this process walked and triaged (batch.prepare_workers): this
-    process never imports them, and prints what the serial run prints."""
-    bad = "from mem0 import MemoryClient\n\nMemoryClient().search('q', limit=3)\n"
-    for i in range(30):
-        (tmp_path / f"m{i:02}.py").write_text(bad)
-    script = textwrap.dedent(
+BAD_SEARCH = "from mem0 import MemoryClient\n\nMemoryClient().search('q', limit=3)\n"
+
+
+def run_watching_the_server(folder: Path, jobs: str, prelude: str = "") -> list[str]:
+    """mem0lint on `folder` in a fresh process (after `prelude`): its output, then whether
+    batch.prepare_workers started a fork server, whether one is left after the run, and whether
+    this process imported libcst."""
+    script = prelude + textwrap.dedent(
         f"""
         import sys
+        from mem0lint import batch
         from mem0lint.cli import main
+
+        started = []
+        real = batch.prepare_workers
+
+        def watched(*args, **kwargs):
+            real(*args, **kwargs)
+            started.append(batch._server_context is not None)
+
+        batch.prepare_workers = watched
         try:
-            main([{str(tmp_path)!r}, "--no-cache", "--output-format", "concise", "-j", sys.argv[1]])
+            main([{str(folder)!r}, "--no-cache", "--output-format", "concise", "-j", {jobs!r}])
         except SystemExit as exit:
             print("exit", exit.code)
+        print("server" if any(started) else "no server")
+        print("left" if batch._server_context is not None else "stopped")
         print("libcst imported" if "libcst" in sys.modules else "libcst not imported")
         """
     )
+    result = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True
+    )
+    return result.stdout.splitlines()
 
-    def run(jobs: str) -> list[str]:
-        result = subprocess.run(
-            [sys.executable, "-c", script, jobs], capture_output=True, text=True, check=True
-        )
-        return result.stdout.splitlines()
 
-    pooled, serial = run("2"), run("1")
-    assert pooled[-1] == "libcst not imported" and serial[-1] == "libcst imported"
-    assert pooled[:-1] == serial[:-1] and "exit 1" in pooled
+def test_a_pooled_check_imports_libcst_in_its_workers_only(tmp_path):
+    """With two jobs and files that spell the SDK, the workers come from a fork server that
+    imported libcst and the rules while this process triaged (batch.prepare_workers), stopped
+    and waited for once the run is done (its workers' time counts as this process's children's):
+    this process never imports libcst, and prints what the serial run prints."""
+    for i in range(30):
+        (tmp_path / f"m{i:02}.py").write_text(BAD_SEARCH)
+    pooled, serial = run_watching_the_server(tmp_path, "2"), run_watching_the_server(tmp_path, "1")
+    assert pooled[-3:] == ["server", "stopped", "libcst not imported"]
+    assert serial[-3:] == ["no server", "stopped", "libcst imported"]
+    assert pooled[:-3] == serial[:-3] and "exit 1" in pooled
     assert sum("MEM102" in line for line in pooled) == 30
 
 
@@ -754,51 +773,21 @@ def test_no_fork_server_starts_for_a_tree_whose_sample_spells_no_sdk_word(tmp_pa
     for i in range(200):
         (tmp_path / f"plain{i:03}.py").write_text(f"def f{i}(x):\n    return x + {i}\n")
     (tmp_path / "uses.py").write_text("from mem0 import MemoryClient\n")  # 1 in 201
-    script = textwrap.dedent(
-        f"""
-        from mem0lint import batch
-        from mem0lint.cli import main
-        try:
-            main([{str(tmp_path)!r}, "--no-cache", "-j", "2"])
-        except SystemExit as exit:
-            print("exit", exit.code)
-        print("server" if batch._server_context is not None else "no server")
-        """
-    )
-    result = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, check=True
-    )
-    assert result.stdout.splitlines()[-2:] == ["exit 0", "no server"]
+    assert run_watching_the_server(tmp_path, "2")[-4:-1] == ["exit 0", "no server", "stopped"]
 
 
 def test_a_fork_server_that_cannot_start_leaves_the_pool_forked_as_before(tmp_path):
     """Where the fork server cannot start (no socket, no interpreter to run), prepare_workers
     gives up quietly: the workers are forked from this process, and the findings are the same."""
-    bad = "from mem0 import MemoryClient\n\nMemoryClient().search('q', limit=3)\n"
     for i in range(30):
-        (tmp_path / f"m{i:02}.py").write_text(bad)
-    script = textwrap.dedent(
-        f"""
-        import multiprocessing.forkserver
-
-        def refused():
-            raise OSError("no sockets here")
-
-        multiprocessing.forkserver.ensure_running = refused
-        from mem0lint import batch
-        from mem0lint.cli import main
-        try:
-            main([{str(tmp_path)!r}, "--no-cache", "--output-format", "concise", "-j", "2"])
-        except SystemExit as exit:
-            print("exit", exit.code)
-        print("server" if batch._server_context is not None else "no server")
-        """
+        (tmp_path / f"m{i:02}.py").write_text(BAD_SEARCH)
+    refused = (
+        "import multiprocessing.forkserver\n\n"
+        "def refused():\n    raise OSError('no sockets here')\n\n"
+        "multiprocessing.forkserver.ensure_running = refused\n"
     )
-    result = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, check=True
-    )
-    lines = result.stdout.splitlines()
-    assert lines[-2:] == ["exit 1", "no server"]
+    lines = run_watching_the_server(tmp_path, "2", refused)
+    assert lines[-4:] == ["exit 1", "no server", "stopped", "libcst imported"]
     assert sum("MEM102" in line for line in lines) == 30
 
 
