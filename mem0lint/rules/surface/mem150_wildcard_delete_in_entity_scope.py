@@ -70,7 +70,7 @@ class WildcardDeleteInEntityScope(Rule):
         else:
             scope = " and ".join(f"every {name[: -len('_id')]}'s memories" for name in names)
         spelled = ", ".join(f'`{name}="*"`' for name in names)
-        yield Finding(  # one finding a call, on its first wildcard: one `# noqa` silences it
+        yield Finding(  # one finding a call, on its first wildcard: one noqa comment silences it
             wildcards[0][1],
             f"{spelled} deletes {scope}, not only those of the `{parameter}` this function is "
             "given (a deliberate wipe: `# noqa: MEM150`)",
