@@ -124,9 +124,16 @@ def outcomes_on(release: str) -> dict[tuple[str, str], str]:
     """(class, call) -> its outcome on `release`, for every class the release has and every
     call of `calls` (one child process per release: importing mem0 takes seconds)."""
     asked = [(name, call) for name in classes(release) for m in EXTRAS for call in calls(m)]
+    return run_on_release(release, RUNNER, asked)
+
+
+def run_on_release(release: str, runner: str, asked: list[tuple[str, str]]) -> dict:
+    """`runner` in a child process with `release`'s unpacked wheel first on sys.path, given
+    `asked` as JSON on stdin; what it printed last (a JSON list, one answer per question), by
+    question."""
     environment = {**os.environ, "PYTHONPATH": str(wheel(release)), "MEM0_TELEMETRY": "False"}
     done = subprocess.run(
-        [sys.executable, "-c", RUNNER],
+        [sys.executable, "-c", runner],
         input=json.dumps(asked),
         capture_output=True,
         text=True,

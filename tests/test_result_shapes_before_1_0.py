@@ -11,14 +11,10 @@ The wheels are downloaded once, as tests/test_old_release_oracle.py does (`wheel
 from __future__ import annotations
 
 import functools
-import json
-import os
-import subprocess
-import sys
 
 import pytest
 from packaging.version import Version
-from test_old_release_oracle import wheel
+from test_old_release_oracle import run_on_release
 from test_version_ranges import pinned
 
 from mem0lint import engine
@@ -83,18 +79,7 @@ def constructions(release: str) -> tuple[str, ...]:
 @functools.cache
 def shapes_on(release: str) -> dict[tuple[str, str], str]:
     asked = [(made, call) for made in constructions(release) for call in METHODS.values()]
-    environment = {**os.environ, "PYTHONPATH": str(wheel(release)), "MEM0_TELEMETRY": "False"}
-    done = subprocess.run(
-        [sys.executable, "-c", RUNNER],
-        input=json.dumps(asked),
-        capture_output=True,
-        text=True,
-        env=environment,
-        timeout=600,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr[-2000:]
-    return dict(zip(asked, json.loads(done.stdout.strip().splitlines()[-1])))
+    return run_on_release(release, RUNNER, asked)
 
 
 def program(made: str, call: str) -> str:
