@@ -222,7 +222,9 @@ class _AnyFirst:
     decides), and a path no pattern matches, most of them, is not ignored."""
 
     def __init__(self, spec: pathspec.PathSpec, any_pattern: re.Pattern[str]) -> None:
-        self._spec, self._any = spec, any_pattern
+        from pathspec.util import normalize_file
+
+        self._spec, self._any, self._normalized = spec, any_pattern, normalize_file
 
     @classmethod
     def of(cls, spec: pathspec.PathSpec) -> _AnyFirst | pathspec.PathSpec:
@@ -241,9 +243,7 @@ class _AnyFirst:
         return cls(spec, joined)
 
     def match_file(self, file: str) -> bool:
-        from pathspec.util import normalize_file
-
-        if not self._any.search(normalize_file(file)):
+        if not self._any.search(self._normalized(file)):
             return False
         return self._spec.match_file(file)
 

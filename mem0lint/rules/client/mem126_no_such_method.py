@@ -9,10 +9,10 @@ import libcst as cst
 
 from mem0lint.callsite import CallSite
 from mem0lint.rule import Example, Finding, Rule, Severity
+from mem0lint.rules.surface.results import _parents
 from mem0lint.sdk.dialects import MEM0, WRONG_LIST_METHODS
 from mem0lint.sdk.mem0_attributes import ATTRIBUTES, CLASSES, KNOWN
 from mem0lint.sdk.releases import ATTRIBUTES_READ
-from mem0lint.walk import children
 
 _ORDER = {version: index for index, version in enumerate(KNOWN)}
 
@@ -106,16 +106,12 @@ def _catches(handler: cst.ExceptHandler) -> bool:
 def _in_guard(site: CallSite) -> bool:
     """Is the call in the body of a `try` that may catch AttributeError, or under
     `with suppress(...)`? (Any such block around it, the enclosing functions' too.)"""
-    collector = site.resolver.collector
-    module = getattr(collector, "module", None)
-    if module is None:
-        return True
-    unit = collector.call_units.get(id(site.call))
-    root: cst.CSTNode = module.body[unit[0]] if unit is not None else module
-    path = _path_to(root, site.call)
-    if path is None:
+    parents = _parents(site.resolver.collector, site)
+    child: cst.CSTNode = site.call
+    parent = parents.get(id(child)) if parents is not None else None
+    if parent is None:
         return True  # not found where it should be: not judged
-    for parent, child in zip(path, path[1:]):
+    while parent is not None:
         if (
             isinstance(parent, (cst.Try, cst.TryStar))
             and child is parent.body
@@ -128,21 +124,8 @@ def _in_guard(site: CallSite) -> bool:
                 name = func.attr if isinstance(func, cst.Attribute) else func
                 if isinstance(name, cst.Name) and name.value == "suppress":
                     return True
+        child, parent = parent, parents.get(id(parent))  # type: ignore[union-attr]
     return False
-
-
-def _path_to(root: cst.CSTNode, target: cst.CSTNode) -> Union[list[cst.CSTNode], None]:
-    """The nodes from `root` down to `target` (both included)."""
-    stack: list[tuple[cst.CSTNode, int]] = [(root, 0)]
-    path: list[cst.CSTNode] = []
-    while stack:
-        node, depth = stack.pop()
-        del path[depth:]
-        path.append(node)
-        if node is target:
-            return path
-        stack.extend((child, depth + 1) for child in reversed(list(children(node))))
-    return None
 
 
 class NoSuchMethod(Rule):

@@ -17,8 +17,13 @@ _FOLLOWED = (cst.Dict, cst.SimpleString, cst.ConcatenatedString, cst.FormattedSt
 def follow(site: CallSite, expr: cst.BaseExpression) -> cst.BaseExpression:
     """A name bound exactly once, in the call's own scope, to a dict, a string or `None` -> that
     value; else the expression itself (a name bound twice, or elsewhere, stays a name)."""
+    return follow_in(site.scope, expr)
+
+
+def follow_in(scope, expr: cst.BaseExpression) -> cst.BaseExpression:
+    """`follow` in `scope`'s own bindings."""
     if isinstance(expr, cst.Name) and expr.value not in ("True", "False", "None"):
-        bindings = site.scope.bindings.get(expr.value, [])
+        bindings = scope.bindings.get(expr.value, [])
         if len(bindings) == 1 and bindings[0].kind == "value":
             value = bindings[0].value
             if isinstance(value, _FOLLOWED) or is_none(value):

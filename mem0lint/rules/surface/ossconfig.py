@@ -23,7 +23,7 @@ import libcst as cst
 from mem0lint.bind.origins import constructions
 from mem0lint.callsite import CallSite
 from mem0lint.filtertree import literal_value
-from mem0lint.rules.surface.ossadd import literal_keys
+from mem0lint.rules.surface.ossadd import follow_in, literal_keys
 from mem0lint.sdk.dialects import OPEN_SOURCE
 from mem0lint.sdk.mem0_results import DEFAULT
 
@@ -88,12 +88,7 @@ def _memory_config(site: CallSite, expr: cst.BaseExpression, scope) -> Union[str
 def _config_dict(expr: cst.BaseExpression, scope) -> Union[str, None]:
     """A dict literal (or a name bound once, in `scope`'s own bindings, to one): its
     `"version"` (DEFAULT: no such key)."""
-    if isinstance(expr, cst.Name):
-        bindings = scope.bindings.get(expr.value, [])
-        if len(bindings) != 1 or bindings[0].kind != "value":
-            return None
-        expr = bindings[0].value
-    keys = literal_keys(expr)
+    keys = literal_keys(follow_in(scope, expr))
     if keys is None:
         return None
     element = keys.get("version")
