@@ -17,6 +17,8 @@ from __future__ import annotations
 import dataclasses
 import gc
 import os
+import signal
+from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Union
@@ -56,35 +58,54 @@ def workers_for(files: int, jobs: int | None) -> int:
 # The check's workers come from a fork server started, and made to import libcst and the rules,
 # while triage runs in this process (`prepare_workers`); None: not started.
 _server_context = None
+_server_used = False  # a pool's workers came from it
 # How many files, spread over the tree, `prepare_workers` reads to guess how many pass triage.
 SAMPLED = 64
 
 
-def prepare_workers(found: list[SourceFile], jobs: int | None) -> None:
+def start_server_early(paths: list[str], jobs: int | None) -> None:
+    """Start the fork server before discovery when a pool is likely: a folder is linted whose
+    project names an SDK's distribution in its top-level install files (`pyproject.toml`,
+    `requirements*.txt`, ...). The server's import then runs beside discovery as well as triage.
+    Elsewhere `prepare_workers` decides after discovery, from a sample of the files: starting a
+    server costs this process 15 ms (multiprocessing's import, a fork), which a tree that
+    never needs one (a site-packages, a standard library) should not pay."""
+    folders = [path for path in paths if os.path.isdir(path)]
+    if folders and _names_an_sdk(folders[0]):
+        start_server(jobs)
+
+
+def _names_an_sdk(folder: str) -> bool:
+    from mem0lint.sdk.releases import PACKAGES
+    from mem0lint.versions import REQUIREMENT_FILE, SPECS
+
+    distributions = [name.encode() for name in PACKAGES.values()]
+    try:
+        names = [n for n in os.listdir(folder) if n in SPECS or REQUIREMENT_FILE.match(n)]
+    except OSError:
+        return False
+    for name in names:
+        try:
+            with open(os.path.join(folder, name), "rb") as handle:
+                text = handle.read(1 << 20).lower()
+        except OSError:
+            continue
+        if any(distribution in text for distribution in distributions):
+            return True
+    return False
+
+
+def start_server(jobs: int | None) -> None:
     """Start the process the check's workers will be forked from, and have it import libcst and
-    the rules (0.4 s) on another core while this process triages the tree: else this process
-    imports them between triage and the first file, with every other core idle. Only where a
-    pool is likely: more than one job and core, a fork server, and enough of a sample of the
-    files spelling an SDK word (`may_matter`) that a pool's share of the tree would pass triage
-    (a site-packages or a standard library, where none does, is not slowed by an import it
-    never uses). Whichever way it goes, every finding is the same."""
+    the rules (0.2 s) on another core while this process discovers or triages the tree: else
+    this process imports them between triage and the first file, with every other core idle.
+    Only where a pool is possible: more than one job and core, and a fork server."""
     global _server_context
     import multiprocessing
 
     if _server_context is not None or jobs == 1 or available_cpus() < 2:
         return
     if "forkserver" not in multiprocessing.get_all_start_methods():
-        return
-    step = max(1, len(found) // SAMPLED)
-    sample = found[::step]
-    passing = 0
-    for source in sample:
-        try:
-            with open(source.fspath, "rb") as handle:
-                passing += may_matter(handle.read())
-        except OSError:
-            continue
-    if passing * len(found) < SERIAL_BELOW * len(sample):
         return
     from multiprocessing import forkserver
 
@@ -96,17 +117,48 @@ def prepare_workers(found: list[SourceFile], jobs: int | None) -> None:
     _server_context = multiprocessing.get_context("forkserver")
 
 
-def stop_workers() -> None:
+def prepare_workers(found: list[SourceFile], jobs: int | None) -> None:
+    """Have a fork server (`start_server`) only if enough of a sample of the files spell an SDK
+    word (`may_matter`) that a pool's share of the tree would pass triage: a site-packages or
+    a standard library, where none does, must not lose a core to an import it never uses. A
+    server started before discovery (`start_server_early`) that is not wanted is killed at
+    once. Whichever way it goes, every finding is the same."""
+    if jobs == 1 or available_cpus() < 2:
+        return
+    step = max(1, len(found) // SAMPLED)
+    sample = found[::step]
+    passing = 0
+    for source in sample:
+        try:
+            with open(source.fspath, "rb") as handle:
+                passing += may_matter(handle.read())
+        except OSError:
+            continue
+    if passing * len(found) < SERIAL_BELOW * len(sample):
+        stop_workers(kill=True)
+    else:
+        start_server(jobs)
+
+
+def stop_workers(kill: bool = False) -> None:
     """Stop the fork server, once the run is done with it, and wait for it: its workers' time
     and memory then count as this process's children's (GNU time, the bench), and no server is
-    left behind. The next run that wants one starts another."""
-    global _server_context
+    left behind. The next run that wants one starts another. A server no pool used (or with
+    `kill`) is killed first: it may still be importing, and would read its stop signal only
+    once done."""
+    global _server_context, _server_used
     if _server_context is None:
         return
-    _server_context = None
+    kill = kill or not _server_used
+    _server_context, _server_used = None, False
     from multiprocessing import forkserver
 
-    stop = getattr(forkserver._forkserver, "_stop", None)  # the standard library's own
+    server = forkserver._forkserver  # the standard library's own
+    pid = getattr(server, "_forkserver_pid", None)
+    if kill and pid is not None:
+        with suppress(OSError):
+            os.kill(pid, signal.SIGKILL)
+    stop = getattr(server, "_stop", None)
     if stop is not None:
         stop()
 
@@ -530,8 +582,10 @@ def check_groups(
 
     # Workers start with libcst and the rules imported: forked from the server that imported
     # them (`prepare_workers`), or else from this process once it has.
+    global _server_used
     context = _server_context
     environment = None
+    _server_used = context is not None
     if context is None:
         from mem0lint import engine  # noqa: F401 - the first libcst import of the run
 

@@ -10,8 +10,9 @@
    a file is dropped without a parse. libcst is imported only when some file is left.
 4. **Per-file check** (batch.check_groups -> runner.process -> engine; one process pool for
    every group of settings, its workers forked from a server that imported libcst and the
-   rules while triage ran: batch.prepare_workers, started when a sample of the files says a
-   pool is likely): parse, bind receivers, run the rules, place findings, apply
+   rules while discovery and triage ran: batch.start_server_early, when the project's install
+   files name an SDK, else batch.prepare_workers, when a sample of the files says a pool is
+   likely): parse, bind receivers, run the rules, place findings, apply
    `noqa`, judge the context; in a fix, the fix loop (engine.fix); in a diff, the diff; with
    add-noqa, the comments.
 5. **Program-wide steps** (batch.record, `_remember_walk`): the cache and the walk's snapshot
@@ -121,6 +122,16 @@ def run(options: Options, progress: Union[Progress, None] = None) -> Run:
 
 def _run_paths(options, finder, overall, discovery, progress) -> Run:
     cache_dir = None if options.no_cache else (options.cache_dir or default_cache_dir(options))
+    fresh = cache_dir is None or not os.path.isdir(cache_dir)  # else most verdicts are known
+    if fresh:
+        batch.start_server_early(list(options.paths), options.jobs)
+    try:
+        return _check_paths(options, finder, overall, discovery, progress, cache_dir, fresh)
+    finally:
+        batch.stop_workers()
+
+
+def _check_paths(options, finder, overall, discovery, progress, cache_dir, fresh) -> Run:
     # --- 2. discovery
     excluder = config.Excluder(finder)
     key = [repr(options.command_line), str(options.force_exclude)]  # what else decides it
@@ -133,8 +144,8 @@ def _run_paths(options, finder, overall, discovery, progress) -> Run:
     warnings = empty_folder_warnings(options.paths, found)
     if options.mode.replays and snapshot is not None and snapshot.reused and snapshot.clean():
         return Run([FileReport(source) for source in found], overall, warnings)  # unchanged
-    if cache_dir is None or not os.path.isdir(cache_dir):  # else most verdicts are known
-        batch.prepare_workers(found, options.jobs)
+    if fresh:
+        batch.prepare_workers(found, options.jobs)  # a fork server, where a pool is likely
     named_excluder = excluder if options.force_exclude else None
     groups = group_by_settings(found, finder, options.command_line, named_excluder, discovery)
     from mem0lint.modules import ModuleFinder
@@ -159,12 +170,9 @@ def _run_paths(options, finder, overall, discovery, progress) -> Run:
                 cache = caches.setdefault(cache.file, cache)
             groups_with_caches.append((settings, sources, cache))
         # --- 3. triage, 4. per-file check
-        try:
-            reports = check_groups(
-                groups_with_caches, options.mode, roots, options.jobs, project, modules, advance
-            )
-        finally:
-            batch.stop_workers()
+        reports = check_groups(
+            groups_with_caches, options.mode, roots, options.jobs, project, modules, advance
+        )
     # --- 5. program-wide steps
     if snapshot is not None:
         _remember_walk(snapshot, found, reports, options.mode, discovery, modules, stats)

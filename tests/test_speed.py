@@ -776,6 +776,48 @@ def test_no_fork_server_starts_for_a_tree_whose_sample_spells_no_sdk_word(tmp_pa
     assert run_watching_the_server(tmp_path, "2")[-4:-1] == ["exit 0", "no server", "stopped"]
 
 
+def test_a_project_naming_the_sdk_starts_its_fork_server_before_discovery(tmp_path):
+    """batch.start_server_early: a folder whose pyproject.toml names an SDK's distribution gets
+    its fork server before discovery (its import then runs beside discovery too); the sample
+    still decides, after discovery, whether it is kept. A server no pool used is killed, not
+    waited for, and no process is left behind either way."""
+    (tmp_path / "pyproject.toml").write_text('[project]\ndependencies = ["mem0ai>=1.0"]\n')
+    for i in range(30):
+        (tmp_path / f"m{i:02}.py").write_text(BAD_SEARCH)
+    early = (
+        "from mem0lint import batch\n"
+        "real_early = batch.start_server_early\n\n"
+        "def watched_early(*args):\n"
+        "    real_early(*args)\n"
+        "    print('early' if batch._server_context is not None else 'not early')\n\n"
+        "batch.start_server_early = watched_early\n"
+    )
+    lines = run_watching_the_server(tmp_path, "2", early)
+    assert lines[0] == "early" and lines[-3:] == ["server", "stopped", "libcst not imported"]
+    assert sum("MEM102" in line for line in lines) == 30
+
+    for i in range(30):
+        (tmp_path / f"m{i:02}.py").write_text(f"def f{i}(x):\n    return x\n")
+    lines = run_watching_the_server(tmp_path, "2", early)
+    assert lines[0] == "early" and lines[-4:] == [
+        "exit 0",
+        "no server",
+        "stopped",
+        "libcst not imported",
+    ]
+
+
+def test_a_project_that_names_no_sdk_starts_no_server_before_discovery(tmp_path):
+    """Starting a server costs this process 15 ms: a folder whose install files name no SDK
+    (a site-packages, a standard library) leaves the decision to the sample."""
+    (tmp_path / "requirements.txt").write_text("requests\n")
+    (tmp_path / "m.py").write_text("x = 1\n")
+    from mem0lint import batch
+
+    batch.start_server_early([str(tmp_path)], None)
+    assert batch._server_context is None
+
+
 def test_a_fork_server_that_cannot_start_leaves_the_pool_forked_as_before(tmp_path):
     """Where the fork server cannot start (no socket, no interpreter to run), prepare_workers
     gives up quietly: the workers are forked from this process, and the findings are the same."""
