@@ -109,7 +109,7 @@ def start_server(jobs: int | None) -> None:
         return
     from multiprocessing import forkserver
 
-    multiprocessing.set_forkserver_preload(["mem0lint.engine"])
+    multiprocessing.set_forkserver_preload(["mem0lint.engine", "mem0lint.forkserver_exit"])
     try:
         forkserver.ensure_running()  # returns at once; the server imports in the background
     except (OSError, RuntimeError, ValueError):

@@ -69,6 +69,7 @@ LAYERS: list[tuple[str, frozenset[str]]] = [
                 "parsing",
                 "walk",
                 "memo",
+                "forkserver_exit",
             }
         ),
     ),
