@@ -51,6 +51,17 @@ MISUSES = [
         PLATFORM + 'found = client.get_all(filters={"user_id": "a"})\nn = len(found)\n',
         "assert n == 0, n\n",
     ),
+    # arguments that are not all written out: the shape is the same
+    (
+        PLATFORM + 'params = {"filters": {"user_id": "a"}}\nfound = client.get_all(**params)\n'
+        "n = len(found)\n",
+        "assert n == 0, n\n",
+    ),
+    (
+        OSS + 'options = dict(filters={"user_id": "a"})\n'
+        'seen = [m for m in memory.search("q", **options)]\n',
+        "assert seen == [], seen\n",
+    ),
 ]
 
 
@@ -159,7 +170,6 @@ SILENT = [
     "items = res if isinstance(res, list) else res['results']\nfor m in res:\n    pass",
     'res = client.search("q", filters={"user_id": "a"})\nif "results" in res:\n    res2 = 1\n'
     "n = len(res)",
-    'for m in client.search("q", **options):\n    pass',
     # enumerate's other arguments: not a plain `start`
     'for i, m in enumerate(client.search("q", filters={"user_id": "a"}), *extra):\n    pass',
     'n = len(client.search("q", filters={"user_id": "a"}), 2)',
@@ -232,6 +242,34 @@ def test_no_keyword_brings_back_the_list_from_1_0(keyword, release):
         PLATFORM + f'for m in client.search("q", filters={{"user_id": "a"}}, {keyword}):\n    pass'
     )
     assert [d.code for d in lint(code, pinned("mem0-platform", release))] == ["MEM130"]
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        'for m in client.search("q", **options):\n    pass',
+        "n = len(client.get_all(*args, **options))",
+        # a dict literal spread into the call (bind/spread.py), and one with a key written later
+        'def f():\n    params = {"query": "q", "filters": {"user_id": "a"}}\n'
+        "    res = client.search(**params)\n    return len(res)",
+        'def f(k):\n    params = {"query": "q"}\n    params["filters"] = {"user_id": k}\n'
+        "    res = client.search(**params)\n    return len(res)",
+    ],
+)
+def test_arguments_that_are_not_all_known_do_not_hide_the_shape(code):
+    # From 1.0.0 no argument brings back the list (test above), so what `**options` holds
+    # changes nothing: the use is reported as for a call whose arguments are all written out.
+    (finding,) = lint(PLATFORM + code)
+    assert finding.code == "MEM130"
+    assert any(words in finding.message for words in ("len()", "iterating"))
+
+
+def test_before_1_0_a_call_with_unknown_arguments_has_its_configs_shape():
+    # Before 1.0 open source's shape is its config's, never its arguments': `Memory()` returns
+    # the list up to 0.1.58 and `search()` the dict whatever the config from 0.1.100.
+    code = OSS + "def f(params):\n    res = memory.search(**params)\n    return len(res)\n"
+    assert lint(code, pinned("mem0-oss", "0.1.58")) == []
+    assert [d.code for d in lint(code, pinned("mem0-oss", "0.1.113"))] == ["MEM130"]
 
 
 def test_silent_on_mem0ai_before_1_0_when_results_were_lists():

@@ -171,11 +171,10 @@ class ResultAsList(Rule):
     ]
 
     def check(self, site: CallSite) -> Iterator[Finding]:
-        # No keyword changes the shape from mem0ai 1.0.0 on: the Platform client ignores
+        # No argument changes the shape: from mem0ai 1.0.0 the Platform client ignores
         # `output_format` and wraps a list answer in {"results": ...}, and open source always
-        # returns the dict. Spread arguments stay unjudged all the same.
-        if site.has_star_args:
-            return
+        # returns the dict; before 1.0, open source's shape is its config's (sdk/mem0_results.py).
+        # So a call whose arguments are not all known (`**params`, `*args`) is judged too.
         release = self.releases.get(site.dialect.id)
         early = release is not None and not always_results_dict(release)
         if early and site.dialect.id != OPEN_SOURCE.id:

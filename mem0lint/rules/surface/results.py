@@ -153,11 +153,11 @@ def classify(expr: cst.BaseExpression, parents: Parents) -> Union[Use, None]:
     return None
 
 
-def _value_expr(site: CallSite, parents: Parents) -> cst.BaseExpression:
-    await_node = parents.get(id(site.call))
-    if isinstance(await_node, cst.Await) and await_node.expression is site.call:
+def _value_expr(call: cst.Call, parents: Parents) -> cst.BaseExpression:
+    await_node = parents.get(id(call))
+    if isinstance(await_node, cst.Await) and await_node.expression is call:
         return await_node
-    return site.call
+    return call
 
 
 def _bound_name(expr: cst.BaseExpression, parents) -> Union[str, None]:
@@ -222,13 +222,19 @@ def _shape_tested(name: str, node: cst.CSTNode, parents) -> bool:
 def _call_value(site: CallSite) -> Union[tuple[Parents, cst.BaseExpression], None]:
     """The module's parents and the expression holding the call's value (the call, or its
     `await`); None for a call this module does not follow (a raw REST post, a call written as
-    another call, a member of a union)."""
-    if site.rest or site.outer is not None or site.union is not None:
+    another call, a member of a union). A call spreading a dict literal (bind/spread.py) is
+    judged as the call it becomes, whose value is the real call's."""
+    call = site.call
+    if site.outer is not None:
+        if site.notes.get("spread") is None:
+            return None
+        call = site.outer
+    if site.rest or site.union is not None:
         return None
     parents = _parents(site.resolver.collector, site)
     if parents is None:
         return None
-    return parents, _value_expr(site, parents)
+    return parents, _value_expr(call, parents)
 
 
 def _in_window(node: cst.CSTNode, window, parents) -> bool:
