@@ -140,6 +140,101 @@ def test_spread_table(name):
     assert rows <= {code.splitlines().index("    return client.search(**params)") + 1}
 
 
+# A key the literal lacks, written before the call on some path of the function's statements, is
+# passed on that path (bind/spread.py `_written_before`); the body of `def get(query, uid,
+# metadata):` and the MEM101 keywords expected.
+WRITTEN_BEFORE = {
+    "written in a branch before the call": (
+        'params = {"query": query}\nif uid:\n    params["user_id"] = uid\n'
+        "return client.search(**params)",
+        ["user_id"],
+    ),
+    "bound with an annotation": (
+        'params: dict = {"query": query}\nif uid:\n    params["user_id"] = uid\n'
+        "return client.search(**params)",
+        ["user_id"],
+    ),
+    "on an elif, each branch writing it": (
+        'params = {"query": query}\nif uid:\n    params["user_id"] = uid\n'
+        'elif metadata:\n    params["user_id"] = metadata\nreturn client.search(**params)',
+        ["user_id"],
+    ),
+    "the branch that writes it returns first": (
+        'params = {"query": query}\nif uid:\n    params["user_id"] = uid\n'
+        "    return legacy(**params)\nreturn client.search(**params)",
+        [],
+    ),
+    "the branch that writes it raises inside a try/finally": (
+        'params = {"query": query}\ntry:\n    if uid:\n        params["user_id"] = uid\n'
+        "        raise LookupError(uid)\nfinally:\n    log()\nreturn client.search(**params)",
+        [],
+    ),
+    "written in the other branch": (
+        'params = {"query": query}\nif uid:\n    params["user_id"] = uid\n'
+        "else:\n    return client.search(**params)",
+        [],
+    ),
+    "written in an except handler, the call in the try's else": (
+        'params = {"query": query}\ntry:\n    check()\nexcept LookupError:\n'
+        '    params["user_id"] = uid\nelse:\n    return client.search(**params)',
+        [],
+    ),
+    "written in the try, the call in its handler": (
+        'params = {"query": query}\ntry:\n    params["user_id"] = uid\n    check()\n'
+        "except LookupError:\n    return client.search(**params)",
+        ["user_id"],
+    ),
+    "written after the call in a loop, the dict bound before it": (
+        'params = {"query": query}\nfor u in metadata:\n    client.search(**params)\n'
+        '    if u:\n        params["user_id"] = u',
+        ["user_id"],
+    ),
+    "written after the call in a loop that binds the dict afresh": (
+        'for u in metadata:\n    params = {"query": query}\n    client.search(**params)\n'
+        '    params["user_id"] = u',
+        [],
+    ),
+    "written after the call, no loop": (
+        'params = {"query": query}\nif uid:\n    found = client.search(**params)\n'
+        '    params["user_id"] = uid\n    return found',
+        [],
+    ),
+    "written on one line after a colon": (
+        'params = {"query": query}\nif uid: params["user_id"] = uid\n'
+        "return client.search(**params)",
+        ["user_id"],
+    ),
+    "the writing branch returns on one line after a colon": (
+        'params = {"query": query}\nif uid:\n    params["user_id"] = uid\n'
+        "    if metadata: return legacy(**params)\n    else: return None\n"
+        "return client.search(**params)",
+        [],
+    ),
+    "written on every path to the call: the binder no longer knows the dict (unknown)": (
+        'params = {"query": query}\nparams["user_id"] = uid\nreturn client.search(**params)',
+        [],
+    ),
+    "written by a nested function: hidden": (
+        'params = {"query": query}\ndef scope():\n    params["user_id"] = uid\n'
+        "return client.search(**params)",
+        [],
+    ),
+    "written after a break that leaves the loop first": (
+        'params = {"query": query}\nwhile metadata:\n    if uid:\n        break\n'
+        '    params["user_id"] = uid\n    break\nreturn client.search(**params)',
+        ["user_id"],
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(WRITTEN_BEFORE))
+def test_a_key_written_before_the_call_is_passed_on_that_path(name):
+    body, expected = WRITTEN_BEFORE[name]
+    code, found, keywords = _mem101(body)
+    assert keywords == expected, code
+    assert all(d.fix is None for d in found)  # reported on `**params`, never fixed
+
+
 def test_a_spread_finding_is_never_fixed():
     code = _program(CASES["a literal spread as it is"][0])
     assert [d.fix for d in lint_source(code) if d.code == "MEM101"] == [None]

@@ -21,8 +21,14 @@ copy does not reach it; hiding it errs towards silence). `dict(base)` is a read 
 
 Writes only add or replace keys: the literal's keys no write touches are certainly passed with
 their literal values. When some write exists, the keys it writes are hidden behind the original
-`**params` (so rules see hidden arguments, as for any `**kwargs`, and judge no absence). The
-findings are reported on the real call (a finding elsewhere, on the `**params` argument), and
+`**params` (so rules see hidden arguments, as for any `**kwargs`, and judge no absence). A key
+the literal does not hold, written by a statement of the function itself (not a nested one) that
+may run between the binding and the call (`_written_before`: on some path of the function's
+statements, `return`, `raise`, `break` and `continue` ending theirs), is passed on that path:
+the call is judged with it as a keyword too (its first written value), still beside `**params`.
+(A write on every path to the call leaves the binder no binding of the literal that reaches it:
+the call stays unknown.)
+The findings are reported on the real call (a finding elsewhere, on the `**params` argument), and
 never fixed: a fix would have to edit the dict, which other code may read.
 """
 
@@ -35,7 +41,7 @@ import libcst as cst
 
 from mem0lint.bind.flow import Point
 from mem0lint.filtertree import str_value
-from mem0lint.walk import walk
+from mem0lint.walk import children, walk
 
 
 def spread(call: cst.Call, scope, star_import: bool = False) -> Optional[cst.Call]:
@@ -44,10 +50,11 @@ def spread(call: cst.Call, scope, star_import: bool = False) -> Optional[cst.Cal
     stars = [a for a in call.args if a.star]
     if len(stars) != 1 or stars[0].star != "**":
         return None
+    may_write: dict[str, cst.BaseExpression] = {}
     if isinstance(stars[0].value, cst.Dict):  # `**{"user_id": u}`: keywords spelled as a dict
         held: Optional[tuple[cst.Dict, set[str]]] = (stars[0].value, set())
     elif isinstance(stars[0].value, cst.Name):
-        held = _held_by_name(stars[0].value.value, scope, star_import)
+        held = _held_by_name(stars[0].value, scope, star_import, may_write)
     else:
         return None
     if held is None:
@@ -62,6 +69,10 @@ def spread(call: cst.Call, scope, star_import: bool = False) -> Optional[cst.Cal
         if key in hidden:
             continue
         written.append(cst.Arg(keyword=cst.Name(key), value=element.value))
+    held_keys = {_key(element) for element in literal.elements}
+    for key, value in may_write.items():
+        if key not in held_keys and key not in explicit and _identifier(key):
+            written.append(cst.Arg(keyword=cst.Name(key), value=value))
     rest = [a for a in call.args if not a.star]
     made = [a for a in rest if a.keyword is None] + [a for a in rest if a.keyword is not None]
     made += written
@@ -70,9 +81,13 @@ def spread(call: cst.Call, scope, star_import: bool = False) -> Optional[cst.Cal
     return cst.Call(func=call.func, args=made)
 
 
-def _held_by_name(name: str, scope, star_import: bool) -> Optional[tuple[cst.Dict, set[str]]]:
-    """The dict literal the spread name `name` holds at the call, and the keys written to it
-    since (hidden); None when that is not certain (see the module's docstring)."""
+def _held_by_name(
+    spread_name: cst.Name, scope, star_import: bool, may_write: dict[str, cst.BaseExpression]
+) -> Optional[tuple[cst.Dict, set[str]]]:
+    """The dict literal the spread name holds at the call, and the keys written to it since
+    (hidden); None when that is not certain (see the module's docstring). `may_write` is given
+    the keys a write may have added before the call, with their first written values."""
+    name = spread_name.value
     # For a call in a lambda, a comprehension or a nested function (a closure), the nearest
     # enclosing function that binds the name. A closure may run after later statements of that
     # function: the check of every use of the name there (`_Uses`) holds whenever it runs.
@@ -89,7 +104,10 @@ def _held_by_name(name: str, scope, star_import: bool) -> Optional[tuple[cst.Dic
     if inner.kind != "function" or inner.function is None:
         return None
     copies = not star_import and not inner.lookup("dict")  # `dict(...)` is the builtin
-    return _held(name, literals[0].value, inner, copies)
+    held = _held(name, literals[0].value, inner, copies)
+    if held is not None and held[1] and isinstance(literals[0].value, cst.Dict):
+        may_write.update(_written_before(inner.function, name, spread_name) or {})
+    return held
 
 
 def _held(
@@ -137,9 +155,7 @@ def _key(element: cst.BaseDictElement) -> Optional[str]:
     if not isinstance(element, cst.DictElement) or not isinstance(element.key, cst.SimpleString):
         return None
     value = str_value(element.key)
-    if value is None or not value.isidentifier() or keyword.iskeyword(value):
-        return None
-    return value
+    return value if value is not None and _identifier(value) else None
 
 
 class _Uses(cst.CSTVisitor):
@@ -186,6 +202,15 @@ class _Uses(cst.CSTVisitor):
                 for e in target.elements
             )
 
+    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+        # `params: dict[str, Any] = {...}` binds as `params = {...}` does; `params: dict` alone
+        # binds nothing (the name stays unknown: not allowed).
+        if self._is(node.target) and node.value is not None:
+            self.binds += 1
+            self.allowed += 1
+        elif isinstance(node.target, cst.Subscript) and self._is(node.target.value):
+            self._write(node.target)
+
     def visit_AugAssign(self, node: cst.AugAssign) -> None:
         if isinstance(node.target, cst.Subscript) and self._is(node.target.value):
             self._write(node.target)
@@ -202,3 +227,214 @@ class _Uses(cst.CSTVisitor):
             self.bad = True
         else:
             self.written.add(key)
+
+
+def _identifier(key: str) -> bool:
+    return key.isidentifier() and not keyword.iskeyword(key)
+
+
+# Keys written before the call ------------------------------------------------------------------
+
+_Written = Optional[dict]  # key -> its first written value; None: no path gets here
+_ENDS_PATH = (cst.Return, cst.Raise, cst.Break, cst.Continue)
+
+
+def _written_before(
+    function: cst.FunctionDef, name: str, anchor: cst.CSTNode
+) -> Optional[dict[str, cst.BaseExpression]]:
+    """The keys `name["k"] = v` statements of `function`'s own body may have written when the
+    statement holding `anchor` runs, on some path from `name`'s binding (which starts an empty
+    record). A may-analysis over the statements: branches join, a loop runs its body again with
+    what it wrote, an exception handler sees what any statement of its `try` wrote, a `return`,
+    `raise`, `break` or `continue` ends its path (what `break` carries reaches the loop's end).
+    None when `anchor` is not in a statement of the function's own body."""
+    path = _path_to(function.body, anchor)
+    if path is None:
+        return None
+    walker = _KeyFlow(name, path)
+    walker.block(function.body, {})
+    return walker.at_anchor
+
+
+def _path_to(root: cst.CSTNode, anchor: cst.CSTNode) -> Optional[set[int]]:
+    """The ids of `anchor`'s ancestors under `root` (itself included), or None: not under it, or
+    only inside a nested function, class or lambda."""
+    stack: list[tuple[cst.CSTNode, tuple[int, ...]]] = [(root, ())]
+    while stack:
+        node, above = stack.pop()
+        if node is anchor:
+            return {*above, id(node)}
+        if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            continue
+        for child in children(node):
+            stack.append((child, (*above, id(node))))
+    return None
+
+
+def _join(a: _Written, b: _Written) -> _Written:
+    if a is None:
+        return None if b is None else dict(b)
+    joined = dict(a)
+    for key, value in (b or {}).items():
+        joined.setdefault(key, value)
+    return joined
+
+
+class _KeyFlow:
+    """`_written_before`'s walk of one function body."""
+
+    def __init__(self, name: str, path: set[int]) -> None:
+        self.name = name
+        self.path = path  # the anchor's ancestors
+        self.at_anchor: Optional[dict] = None
+        self.breaks: list[_Written] = []  # per enclosing loop: what `break` carries out
+        self.continues: list[_Written] = []
+        self.seen: _Written = None  # `everything`'s answer
+
+    def block(self, node, state: _Written) -> _Written:
+        """Run a body: an IndentedBlock, or the one line after a colon (`if x: return`)."""
+        if isinstance(node, cst.SimpleStatementSuite):
+            return self.statement(node, state)
+        for statement in node.body:
+            state = self.statement(statement, state)
+        return state
+
+    def _reached(self, node: cst.CSTNode, state: _Written) -> None:
+        if state is not None and id(node) in self.path:
+            self.at_anchor = _join(self.at_anchor, state)
+
+    def statement(self, node, state: _Written) -> _Written:
+        if state is None:
+            return None
+        if isinstance(node, (cst.SimpleStatementLine, cst.SimpleStatementSuite)):
+            for small in node.body:
+                self._reached(small, state)
+                state = self.small(small, state)
+                if state is None:
+                    return None
+            return state
+        if isinstance(node, (cst.FunctionDef, cst.ClassDef)):
+            return state  # its body runs elsewhere (a write there stays hidden)
+        if isinstance(node, cst.If):
+            self._reached(node.test, state)
+            body = self.block(node.body, state)
+            orelse = node.orelse
+            if orelse is None:
+                rest = state
+            elif isinstance(orelse, cst.If):
+                rest = self.statement(orelse, state)
+            else:
+                rest = self.block(orelse.body, state)
+            return _join(body, rest)
+        if isinstance(node, (cst.For, cst.While)):
+            return self.loop(node, state)
+        if isinstance(node, (cst.Try, cst.TryStar)):
+            return self.try_(node, state)
+        if isinstance(node, cst.With):
+            for item in node.items:
+                self._reached(item, state)
+            return self.block(node.body, state)
+        if isinstance(node, cst.Match):
+            self._reached(node.subject, state)
+            end: _Written = state  # no case matched
+            for case in node.cases:
+                self._reached(case, state)  # a guard may hold the call
+                end = _join(end, self.block(case.body, state))
+            return end
+        self._reached(node, state)
+        return state
+
+    def small(self, node, state: dict) -> _Written:
+        if isinstance(node, _ENDS_PATH):
+            if isinstance(node, cst.Break) and self.breaks:
+                self.breaks[-1] = _join(self.breaks[-1], state)
+            if isinstance(node, cst.Continue) and self.continues:
+                self.continues[-1] = _join(self.continues[-1], state)
+            return None
+        for target in _assigned(node):
+            if isinstance(target, cst.Name) and target.value == self.name:
+                state = {}  # the binding: a fresh dict
+            key = self._key_written(target)
+            if key is not None:
+                state = {**state}
+                state.setdefault(key, node.value)
+        return state
+
+    def _key_written(self, target: cst.BaseExpression) -> Optional[str]:
+        if not (
+            isinstance(target, cst.Subscript)
+            and isinstance(target.value, cst.Name)
+            and target.value.value == self.name
+            and len(target.slice) == 1
+            and isinstance(target.slice[0].slice, cst.Index)
+            and isinstance(target.slice[0].slice.value, cst.SimpleString)
+        ):
+            return None
+        return str_value(target.slice[0].slice.value)
+
+    def loop(self, node, state: dict) -> _Written:
+        header = node.iter if isinstance(node, cst.For) else node.test
+        entry: _Written = state
+        self.breaks.append(None)
+        self.continues.append(None)
+        for _ in range(len(self.path) + 8):  # keys only grow: a few rounds settle it
+            self._reached(header, entry)
+            end = self.block(node.body, entry)
+            again = _join(_join(entry, end), self.continues[-1])
+            if again == entry:
+                break
+            entry = again
+        breaks = self.breaks.pop()
+        self.continues.pop()
+        # The loop ends when its test or iterator says so (then `else:` runs), or at a `break`.
+        done = self.block(node.orelse.body, entry) if node.orelse is not None else entry
+        return _join(done, breaks)
+
+    def try_(self, node, state: dict) -> _Written:
+        body = self.block(node.body, state)
+        # A handler may start after any statement of the `try`: every key it may write.
+        anywhere = _KeyFlow(self.name, set())
+        anywhere.everything(node.body, state)
+        raised = _join(state, anywhere.seen)
+        end = self.block(node.orelse.body, body) if node.orelse is not None else body
+        for handler in node.handlers:
+            end = _join(end, self.block(handler.body, raised))
+        if node.finalbody is not None:
+            # `finally` runs on every path, those that left by `return` or `raise` too (for a
+            # call inside it); after it, only the paths that did not leave go on.
+            self.block(node.finalbody.body, _join(end, raised))
+            return self.block(node.finalbody.body, end)
+        return end
+
+    def everything(self, body, state: dict) -> None:
+        """Every key some statement under `body` writes (for `try_`): `seen`."""
+        self.seen = dict(state)
+        for node in _statements_under(body):
+            for target in _assigned(node):
+                key = self._key_written(target)
+                if key is not None:
+                    self.seen.setdefault(key, node.value)
+
+
+def _assigned(node: cst.BaseSmallStatement) -> list[cst.BaseExpression]:
+    """The targets an assignment statement binds or writes (none for other statements)."""
+    if isinstance(node, cst.Assign):
+        return [t.target for t in node.targets]
+    if isinstance(node, cst.AnnAssign) and node.value is not None:
+        return [node.target]
+    return []
+
+
+def _statements_under(body) -> list[cst.CSTNode]:
+    """The small statements under a body, nested blocks included (not nested definitions)."""
+    found: list[cst.CSTNode] = []
+    stack = [body]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            continue
+        if isinstance(node, cst.BaseSmallStatement):
+            found.append(node)
+            continue
+        stack.extend(reversed(children(node)))
+    return found
