@@ -210,8 +210,18 @@ WRITTEN_BEFORE = {
         "return client.search(**params)",
         [],
     ),
-    "written on every path to the call: the binder no longer knows the dict (unknown)": (
+    "written on every path to the call": (
         'params = {"query": query}\nparams["user_id"] = uid\nreturn client.search(**params)',
+        ["user_id"],
+    ),
+    "written on every path, the literal's own key replaced: hidden": (
+        'params = {"query": query, "agent_id": "a"}\nparams["agent_id"] = uid\n'
+        "return client.search(**params)",
+        [],
+    ),
+    "a path on which the dict was never bound (UnboundLocalError): unknown": (
+        'if metadata:\n    params = {"query": query}\n    params["user_id"] = uid\n'
+        "    return legacy(**params)\nreturn client.search(**params)",
         [],
     ),
     "written by a nested function: hidden": (

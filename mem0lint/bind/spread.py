@@ -26,8 +26,8 @@ the literal does not hold, written by a statement of the function itself (not a 
 may run between the binding and the call (`_written_before`: on some path of the function's
 statements, `return`, `raise`, `break` and `continue` ending theirs), is passed on that path:
 the call is judged with it as a keyword too (its first written value), still beside `**params`.
-(A write on every path to the call leaves the binder no binding of the literal that reaches it:
-the call stays unknown.)
+(A write on every path to the call leaves the binder's flow only an unknown binding there: the
+literal is taken to reach the call when every path to it ran the binding.)
 The findings are reported on the real call (a finding elsewhere, on the `**params` argument), and
 never fixed: a fix would have to edit the dict, which other code may read.
 """
@@ -40,6 +40,7 @@ from typing import Optional
 import libcst as cst
 
 from mem0lint.bind.flow import Point
+from mem0lint.binding import UNKNOWN
 from mem0lint.filtertree import str_value
 from mem0lint.walk import children, walk
 
@@ -97,16 +98,29 @@ def _held_by_name(
     literals = [b for b in inner.bindings.get(name, []) if b.kind == "value"]
     if len(literals) != 1:
         return None
-    if isinstance(scope, Point) and literals[0] not in scope.lookup(name):
-        return None  # bound after the call, or not on every path to it
     # Only inside a function: it is one unit for pruning.py, so every use of the name that the
     # check below reads is still there after pruning (a module-level dict may be used anywhere).
     if inner.kind != "function" or inner.function is None:
         return None
+    reaching = scope.lookup(name) if isinstance(scope, Point) else [literals[0]]
+    # A keyed write replaces the literal's binding with an unknown one in the binder's flow.
+    written_over = bool(reaching) and all(b is UNKNOWN for b in reaching)
+    if literals[0] not in reaching and not written_over:
+        return None  # bound after the call, or not on every path to it
     copies = not star_import and not inner.lookup("dict")  # `dict(...)` is the builtin
     held = _held(name, literals[0].value, inner, copies)
-    if held is not None and held[1] and isinstance(literals[0].value, cst.Dict):
-        may_write.update(_written_before(inner.function, name, spread_name) or {})
+    if held is None or not held[1] or not isinstance(literals[0].value, cst.Dict):
+        return None if held is None or literals[0] not in reaching else held
+    # `_held` found the literal the name's one binding in the function: every unknown binding
+    # reaching the call is a constant-key write. Still, a path on which the binding never ran
+    # (it would raise UnboundLocalError) must not be taken for one that wrote over it.
+    flow = _written_before(inner.function, name, spread_name)
+    if flow is None:
+        return None if literals[0] not in reaching else held
+    keys, bound = flow
+    if literals[0] not in reaching and not bound:
+        return None
+    may_write.update(keys)
     return held
 
 
@@ -239,21 +253,28 @@ _Written = Optional[dict]  # key -> its first written value; None: no path gets 
 _ENDS_PATH = (cst.Return, cst.Raise, cst.Break, cst.Continue)
 
 
+_UNBOUND = ("unbound",)  # a record's mark: on this path `name` was never bound
+
+
 def _written_before(
     function: cst.FunctionDef, name: str, anchor: cst.CSTNode
-) -> Optional[dict[str, cst.BaseExpression]]:
+) -> Optional[tuple[dict[str, cst.BaseExpression], bool]]:
     """The keys `name["k"] = v` statements of `function`'s own body may have written when the
     statement holding `anchor` runs, on some path from `name`'s binding (which starts an empty
-    record). A may-analysis over the statements: branches join, a loop runs its body again with
-    what it wrote, an exception handler sees what any statement of its `try` wrote, a `return`,
-    `raise`, `break` or `continue` ends its path (what `break` carries reaches the loop's end).
-    None when `anchor` is not in a statement of the function's own body."""
+    record), and whether the binding ran on every path there. A may-analysis over the
+    statements: branches join, a loop runs its body again with what it wrote, an exception
+    handler sees what any statement of its `try` wrote, a `return`, `raise`, `break` or
+    `continue` ends its path (what `break` carries reaches the loop's end). None when `anchor`
+    is not in a statement of the function's own body, or no path reaches it."""
     path = _path_to(function.body, anchor)
     if path is None:
         return None
     walker = _KeyFlow(name, path)
-    walker.block(function.body, {})
-    return walker.at_anchor
+    walker.block(function.body, {_UNBOUND: None})
+    if walker.at_anchor is None:
+        return None
+    keys = {k: v for k, v in walker.at_anchor.items() if k is not _UNBOUND}
+    return keys, _UNBOUND not in walker.at_anchor
 
 
 def _path_to(root: cst.CSTNode, anchor: cst.CSTNode) -> Optional[set[int]]:
@@ -407,7 +428,8 @@ class _KeyFlow:
         return end
 
     def everything(self, body, state: dict) -> None:
-        """Every key some statement under `body` writes (for `try_`): `seen`."""
+        """Every key some statement under `body` writes (for `try_`): `seen`. (A binding there
+        does not remove the unbound mark: the handler may start before it.)"""
         self.seen = dict(state)
         for node in _statements_under(body):
             for target in _assigned(node):
