@@ -18,10 +18,10 @@ import dataclasses
 import gc
 import os
 import signal
-from contextlib import suppress
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable, Union
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Union
 
 from mem0lint.cache import VerdictKind
 from mem0lint.modes import Mode
@@ -56,7 +56,8 @@ def workers_for(files: int, jobs: int | None) -> int:
 
 
 # The check's workers come from a fork server started, and made to import libcst and the rules,
-# while triage runs in this process (`prepare_workers`); None: not started.
+# while discovery or triage runs in this process (`start_server_early`, `prepare_workers`);
+# None: not started.
 _server_context = None
 _server_used = False  # a pool's workers came from it
 # How many files, spread over the tree, `prepare_workers` reads to guess how many pass triage.
@@ -568,13 +569,13 @@ def check_groups(
     if workers == 1:
         from mem0lint import engine  # the first libcst import of the run
 
-        _collect_less(freeze=False)  # this process may run again (tests, scripts)
         index = project() if project is not None else None
         rules = [engine.RuleSet(settings) for settings in every_settings]
-        for number, source, _, _, data in items:
-            report = process(source, rules[number], mode, roots, data=data, project=index)
-            reports[number].append(slim(report))
-            tick()
+        with _collecting_less():  # and as before once done: this process may go on
+            for number, source, _, _, data in items:
+                report = process(source, rules[number], mode, roots, data=data, project=index)
+                reports[number].append(slim(report))
+                tick()
         return reports
 
     import multiprocessing
@@ -625,7 +626,8 @@ def _start_worker(every_settings: list[Settings], project, environment=None) -> 
     if environment is not None:
         os.environ.clear()
         os.environ.update(environment)
-    _collect_less()
+    gc.freeze()  # what the imports made lives until the worker ends: never scan it again
+    gc.set_threshold(YOUNG_COLLECTION_EVERY, *gc.get_threshold()[1:])
     _worker_rules = [engine.RuleSet(settings) for settings in every_settings]
     _worker_project = project() if project is not None else None
 
@@ -638,14 +640,15 @@ def _start_worker(every_settings: list[Settings], project, environment=None) -> 
 YOUNG_COLLECTION_EVERY = 10_000
 
 
-def _collect_less(freeze: bool = True) -> None:
-    """Collect cycles less often in a process that checks files; with `freeze` (a worker, which
-    ends with the run), never scan what the imports made (libcst's node classes, the rules, the
-    SDK tables: alive until the end)."""
-    if freeze:
-        gc.freeze()
-    _, middle, old = gc.get_threshold()
-    gc.set_threshold(YOUNG_COLLECTION_EVERY, middle, old)
+@contextmanager
+def _collecting_less() -> Iterator[None]:
+    """Within: young collections every `YOUNG_COLLECTION_EVERY` allocations."""
+    before = gc.get_threshold()
+    gc.set_threshold(YOUNG_COLLECTION_EVERY, *before[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*before)
 
 
 def _work(item) -> FileReport:
