@@ -237,6 +237,24 @@ WRITTEN_BEFORE = {
 }
 
 
+def _nested_loops(depth: int) -> str:
+    """`depth` loops one inside the other, each writing its own key after the call."""
+    lines = ['params = {"query": query}']
+    for level in range(depth):
+        lines.append("    " * level + f"for x{level} in metadata:")
+    inner = "    " * depth
+    lines += [inner + "client.search(**params)", inner + 'params["user_id"] = uid']
+    for level in reversed(range(depth)):
+        lines.append("    " * (level + 1) + f'params["k{level}"] = x{level}')
+    return "\n".join(lines)
+
+
+WRITTEN_BEFORE["written after the call in the innermost of 18 nested loops"] = (
+    _nested_loops(18),
+    ["user_id"],
+)
+
+
 @pytest.mark.parametrize("name", sorted(WRITTEN_BEFORE))
 def test_a_key_written_before_the_call_is_passed_on_that_path(name):
     body, expected = WRITTEN_BEFORE[name]

@@ -311,6 +311,7 @@ class _KeyFlow:
         self.breaks: list[_Written] = []  # per enclosing loop: what `break` carries out
         self.continues: list[_Written] = []
         self.seen: _Written = None  # `everything`'s answer
+        self.loops: dict[tuple, _Written] = {}  # (loop, record on entry) -> record after it
 
     def block(self, node, state: _Written) -> _Written:
         """Run a body: an IndentedBlock, or the one line after a colon (`if x: return`)."""
@@ -394,22 +395,29 @@ class _KeyFlow:
         return str_value(target.slice[0].slice.value)
 
     def loop(self, node, state: dict) -> _Written:
+        # A loop met again with the same record (an outer loop's next round) ends the same way,
+        # and what it marks at the anchor is marked already: nested loops cost rounds, not
+        # rounds to the power of their depth.
+        key = (id(node), frozenset((k, id(v)) for k, v in state.items()))
+        if key in self.loops:
+            return self.loops[key]
         header = node.iter if isinstance(node, cst.For) else node.test
-        entry: _Written = state
+        entry: dict = state
         self.breaks.append(None)
         self.continues.append(None)
-        for _ in range(len(self.path) + 8):  # keys only grow: a few rounds settle it
+        while True:  # a round that adds no key ends it (keys only grow, values never change)
             self._reached(header, entry)
             end = self.block(node.body, entry)
             again = _join(_join(entry, end), self.continues[-1])
             if again == entry:
                 break
-            entry = again
+            entry = again  # type: ignore[assignment]
         breaks = self.breaks.pop()
         self.continues.pop()
         # The loop ends when its test or iterator says so (then `else:` runs), or at a `break`.
         done = self.block(node.orelse.body, entry) if node.orelse is not None else entry
-        return _join(done, breaks)
+        self.loops[key] = result = _join(done, breaks)
+        return result
 
     def try_(self, node, state: dict) -> _Written:
         body = self.block(node.body, state)
