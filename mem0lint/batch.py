@@ -64,7 +64,7 @@ _server_used = False  # a pool's workers came from it
 SAMPLED = 64
 
 
-def start_server_early(paths: list[str], jobs: int | None) -> None:
+def start_server_early(paths: Iterable[str], jobs: int | None) -> None:
     """Start the fork server before discovery when a pool is likely: a folder is linted whose
     project names an SDK's distribution in its top-level install files (`pyproject.toml`,
     `requirements*.txt`, ...). The server's import then runs beside discovery as well as triage.

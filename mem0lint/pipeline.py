@@ -124,7 +124,7 @@ def _run_paths(options, finder, overall, discovery, progress) -> Run:
     cache_dir = None if options.no_cache else (options.cache_dir or default_cache_dir(options))
     fresh = cache_dir is None or not os.path.isdir(cache_dir)  # else most verdicts are known
     if fresh:
-        batch.start_server_early(list(options.paths), options.jobs)
+        batch.start_server_early(options.paths, options.jobs)
     try:
         return _check_paths(options, finder, overall, discovery, progress, cache_dir, fresh)
     finally:

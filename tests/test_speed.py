@@ -719,6 +719,11 @@ def test_groups_of_settings_are_checked_in_one_pool_with_their_own_rules(tmp_pat
 BAD_SEARCH = "from mem0 import MemoryClient\n\nMemoryClient().search('q', limit=3)\n"
 
 
+def _thirty_files(folder: Path, text: str) -> None:
+    for i in range(30):
+        (folder / f"m{i:02}.py").write_text(text)
+
+
 def run_watching_the_server(folder: Path, jobs: str, prelude: str = "") -> list[str]:
     """mem0lint on `folder` in a fresh process (after `prelude`): its output, then whether
     batch.prepare_workers started a fork server, whether one is left after the run, and whether
@@ -757,8 +762,7 @@ def test_a_pooled_check_imports_libcst_in_its_workers_only(tmp_path):
     imported libcst and the rules while this process triaged (batch.prepare_workers), stopped
     and waited for once the run is done (its workers' time counts as this process's children's):
     this process never imports libcst, and prints what the serial run prints."""
-    for i in range(30):
-        (tmp_path / f"m{i:02}.py").write_text(BAD_SEARCH)
+    _thirty_files(tmp_path, BAD_SEARCH)
     pooled, serial = run_watching_the_server(tmp_path, "2"), run_watching_the_server(tmp_path, "1")
     assert pooled[-3:] == ["server", "stopped", "libcst not imported"]
     assert serial[-3:] == ["no server", "stopped", "libcst imported"]
@@ -782,8 +786,7 @@ def test_a_project_naming_the_sdk_starts_its_fork_server_before_discovery(tmp_pa
     still decides, after discovery, whether it is kept. A server no pool used is killed, not
     waited for, and no process is left behind either way."""
     (tmp_path / "pyproject.toml").write_text('[project]\ndependencies = ["mem0ai>=1.0"]\n')
-    for i in range(30):
-        (tmp_path / f"m{i:02}.py").write_text(BAD_SEARCH)
+    _thirty_files(tmp_path, BAD_SEARCH)
     early = (
         "from mem0lint import batch\n"
         "real_early = batch.start_server_early\n\n"
@@ -796,8 +799,7 @@ def test_a_project_naming_the_sdk_starts_its_fork_server_before_discovery(tmp_pa
     assert lines[0] == "early" and lines[-3:] == ["server", "stopped", "libcst not imported"]
     assert sum("MEM102" in line for line in lines) == 30
 
-    for i in range(30):
-        (tmp_path / f"m{i:02}.py").write_text(f"def f{i}(x):\n    return x\n")
+    _thirty_files(tmp_path, "def f(x):\n    return x\n")
     lines = run_watching_the_server(tmp_path, "2", early)
     assert lines[0] == "early"
     assert lines[-4:] == ["exit 0", "no server", "stopped", "libcst not imported"]
@@ -817,8 +819,7 @@ def test_a_project_that_names_no_sdk_starts_no_server_before_discovery(tmp_path)
 def test_a_fork_server_that_cannot_start_leaves_the_pool_forked_as_before(tmp_path):
     """Where the fork server cannot start (no socket, no interpreter to run), prepare_workers
     gives up quietly: the workers are forked from this process, and the findings are the same."""
-    for i in range(30):
-        (tmp_path / f"m{i:02}.py").write_text(BAD_SEARCH)
+    _thirty_files(tmp_path, BAD_SEARCH)
     refused = (
         "import multiprocessing.forkserver\n\n"
         "def refused():\n    raise OSError('no sockets here')\n\n"

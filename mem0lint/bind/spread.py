@@ -63,14 +63,15 @@ def spread(call: cst.Call, scope, star_import: bool = False) -> Optional[cst.Cal
     literal, hidden = held
     written: list[cst.Arg] = []
     explicit = {a.keyword.value for a in call.args if a.keyword is not None}
+    held_keys = set()
     for element in literal.elements:
         key = _key(element)
         if key is None or key in explicit:
             return None  # `**` inside, a computed key, or a TypeError (given twice)
+        held_keys.add(key)
         if key in hidden:
             continue
         written.append(cst.Arg(keyword=cst.Name(key), value=element.value))
-    held_keys = {_key(element) for element in literal.elements}
     for key, value in may_write.items():
         if key not in held_keys and key not in explicit and _identifier(key):
             written.append(cst.Arg(keyword=cst.Name(key), value=value))
@@ -103,22 +104,25 @@ def _held_by_name(
     if inner.kind != "function" or inner.function is None:
         return None
     reaching = scope.lookup(name) if isinstance(scope, Point) else [literals[0]]
+    reaches = literals[0] in reaching
     # A keyed write replaces the literal's binding with an unknown one in the binder's flow.
     written_over = bool(reaching) and all(b is UNKNOWN for b in reaching)
-    if literals[0] not in reaching and not written_over:
+    if not reaches and not written_over:
         return None  # bound after the call, or not on every path to it
     copies = not star_import and not inner.lookup("dict")  # `dict(...)` is the builtin
     held = _held(name, literals[0].value, inner, copies)
-    if held is None or not held[1] or not isinstance(literals[0].value, cst.Dict):
-        return None if held is None or literals[0] not in reaching else held
+    if held is None:
+        return None
+    flow = None
+    if held[1] and isinstance(literals[0].value, cst.Dict):
+        flow = _written_before(inner.function, name, spread_name)
+    if flow is None:
+        return held if reaches else None
     # `_held` found the literal the name's one binding in the function: every unknown binding
     # reaching the call is a constant-key write. Still, a path on which the binding never ran
     # (it would raise UnboundLocalError) must not be taken for one that wrote over it.
-    flow = _written_before(inner.function, name, spread_name)
-    if flow is None:
-        return None if literals[0] not in reaching else held
     keys, bound = flow
-    if literals[0] not in reaching and not bound:
+    if not reaches and not bound:
         return None
     may_write.update(keys)
     return held
@@ -233,14 +237,19 @@ class _Uses(cst.CSTVisitor):
         self.bad = True  # conservative: any `del` in the scope
 
     def _write(self, target: cst.Subscript) -> None:
-        key = None
-        if len(target.slice) == 1 and isinstance(target.slice[0].slice, cst.Index):
-            index = target.slice[0].slice.value
-            key = str_value(index) if isinstance(index, cst.SimpleString) else None
+        key = _constant_key(target)
         if key is None:
             self.bad = True
         else:
             self.written.add(key)
+
+
+def _constant_key(target: cst.Subscript) -> Optional[str]:
+    """`d["k"]` -> "k"; None for any other subscript."""
+    if len(target.slice) == 1 and isinstance(target.slice[0].slice, cst.Index):
+        index = target.slice[0].slice.value
+        return str_value(index) if isinstance(index, cst.SimpleString) else None
+    return None
 
 
 def _identifier(key: str) -> bool:
@@ -280,15 +289,21 @@ def _written_before(
 def _path_to(root: cst.CSTNode, anchor: cst.CSTNode) -> Optional[set[int]]:
     """The ids of `anchor`'s ancestors under `root` (itself included), or None: not under it, or
     only inside a nested function, class or lambda."""
-    stack: list[tuple[cst.CSTNode, tuple[int, ...]]] = [(root, ())]
+    parents: dict[int, cst.CSTNode] = {}
+    stack = [root]
     while stack:
-        node, above = stack.pop()
+        node = stack.pop()
         if node is anchor:
-            return {*above, id(node)}
+            path = {id(node)}
+            while id(node) in parents:
+                node = parents[id(node)]
+                path.add(id(node))
+            return path
         if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
             continue
         for child in children(node):
-            stack.append((child, (*above, id(node))))
+            parents[id(child)] = node
+            stack.append(child)
     return None
 
 
@@ -310,7 +325,6 @@ class _KeyFlow:
         self.at_anchor: Optional[dict] = None
         self.breaks: list[_Written] = []  # per enclosing loop: what `break` carries out
         self.continues: list[_Written] = []
-        self.seen: _Written = None  # `everything`'s answer
         self.loops: dict[tuple, _Written] = {}  # (loop, record on entry) -> record after it
 
     def block(self, node, state: _Written) -> _Written:
@@ -383,16 +397,14 @@ class _KeyFlow:
         return state
 
     def _key_written(self, target: cst.BaseExpression) -> Optional[str]:
-        if not (
+        """`name["k"] = ...` -> "k"."""
+        if (
             isinstance(target, cst.Subscript)
             and isinstance(target.value, cst.Name)
             and target.value.value == self.name
-            and len(target.slice) == 1
-            and isinstance(target.slice[0].slice, cst.Index)
-            and isinstance(target.slice[0].slice.value, cst.SimpleString)
         ):
-            return None
-        return str_value(target.slice[0].slice.value)
+            return _constant_key(target)
+        return None
 
     def loop(self, node, state: dict) -> _Written:
         # A loop met again with the same record (an outer loop's next round) ends the same way,
@@ -421,10 +433,9 @@ class _KeyFlow:
 
     def try_(self, node, state: dict) -> _Written:
         body = self.block(node.body, state)
-        # A handler may start after any statement of the `try`: every key it may write.
-        anywhere = _KeyFlow(self.name, set())
-        anywhere.everything(node.body, state)
-        raised = _join(state, anywhere.seen)
+        # A handler may start after any statement of the `try`: every key it may write. (A
+        # binding there does not remove the unbound mark: the handler may start before it.)
+        raised = _join(state, self._written_anywhere(node.body))
         end = self.block(node.orelse.body, body) if node.orelse is not None else body
         for handler in node.handlers:
             end = _join(end, self.block(handler.body, raised))
@@ -435,15 +446,15 @@ class _KeyFlow:
             return self.block(node.finalbody.body, end)
         return end
 
-    def everything(self, body, state: dict) -> None:
-        """Every key some statement under `body` writes (for `try_`): `seen`. (A binding there
-        does not remove the unbound mark: the handler may start before it.)"""
-        self.seen = dict(state)
+    def _written_anywhere(self, body) -> dict:
+        """Every key some statement under `body` writes, with its first value."""
+        found: dict = {}
         for node in _statements_under(body):
             for target in _assigned(node):
                 key = self._key_written(target)
                 if key is not None:
-                    self.seen.setdefault(key, node.value)
+                    found.setdefault(key, node.value)
+        return found
 
 
 def _assigned(node: cst.BaseSmallStatement) -> list[cst.BaseExpression]:
