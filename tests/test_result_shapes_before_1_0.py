@@ -11,6 +11,7 @@ The wheels are downloaded once, as tests/test_old_release_oracle.py does (`wheel
 from __future__ import annotations
 
 import functools
+import textwrap
 
 import pytest
 from packaging.version import Version
@@ -156,3 +157,66 @@ def test_the_platform_client_is_not_judged_before_1_0():
     )
     settings = engine.Settings(select=("MEM130",), sdks=pinned("mem0-platform", "0.1.113"))
     assert engine.lint(engine.parse(source), engine.RuleSet(settings)) == []
+
+
+# MEM139: the same constructions, the result read as the dict on a release that may return the
+# list. Reported only where the release's own `Memory` returned the list; up to 0.1.58 (where the
+# list does not hang on a graph store) wherever it did.
+READS_AS_DICT = {
+    "membership": 'found = {call}\nok = "results" in found\n',
+    "subscript": 'rows = {call}["results"]\n',
+    "get": 'found = {call}\nrows = found.get("results", [])\n',
+}
+
+
+def read_as_dict(made: str, call: str, read: str) -> str:
+    awaited = "await " if made.startswith("AsyncMemory") else ""
+    body = READS_AS_DICT[read].format(call=f"{awaited}memory.{call}")
+    return (
+        "from mem0 import AsyncMemory, Memory\n"
+        "from mem0.configs.base import MemoryConfig\n\n"
+        f"memory = {made}\n\n\nasync def main():\n" + textwrap.indent(body, "    ")
+    )
+
+
+def reported_as_dict(release: str, source: str) -> bool:
+    settings = engine.Settings(select=("MEM139",), sdks=pinned("mem0-oss", release))
+    found = engine.lint(engine.parse(source), engine.RuleSet(settings))
+    return [d.code for d in found] == ["MEM139"]
+
+
+@pytest.mark.parametrize("release", RELEASES)
+@pytest.mark.parametrize("read", sorted(READS_AS_DICT))
+def test_read_as_dict_reported_only_where_the_release_returns_the_list(release, read):
+    shapes = shapes_on(release)
+    certain = Version(release) < Version("0.1.59")
+    wrong = []
+    for made in constructions(release):
+        for call in METHODS.values():
+            is_list = shapes[made, call] == "list"
+            said = reported_as_dict(release, read_as_dict(made, call, read))
+            if said and not is_list or certain and is_list and not said:
+                wrong.append(f"{made}.{call}: {shapes[made, call]}, reported: {said}")
+    assert not wrong, f"mem0ai {release}:\n" + "\n".join(wrong)
+
+
+def test_read_as_dict_is_left_alone_where_the_shape_is_tested():
+    """`isinstance` around the read: the author handles both shapes."""
+    source = (
+        "from mem0 import Memory\n\nmemory = Memory()\n"
+        'found = memory.search("q", user_id="u")\n'
+        'rows = found["results"] if isinstance(found, dict) else found\n'
+    )
+    assert not reported_as_dict("0.1.29", source)
+
+
+def test_a_read_under_an_always_false_membership_test_is_not_reported():
+    source = (
+        "from mem0 import Memory\n\nmemory = Memory()\n"
+        'found = memory.search("q", user_id="u")\n'
+        'if "results" in found:\n    rows = found["results"]\n'
+    )
+    settings = engine.Settings(select=("MEM139",), sdks=pinned("mem0-oss", "0.1.29"))
+    found = engine.lint(engine.parse(source), engine.RuleSet(settings))
+    assert [(d.code, d.start[0]) for d in found] == [("MEM139", 5)]
+

@@ -403,6 +403,7 @@ def test_every_range_starts_at_a_release_of_the_timeline():
                 releases.OSS_METADATA_IDENTITY,
                 releases.ASYNC_CLIENT,
                 releases.OSS_RESULTS_CONFIG,
+                releases.OSS_RESULTS_DEFAULT,
                 releases.ATTRIBUTES_READ,
             )
         },

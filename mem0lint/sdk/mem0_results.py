@@ -89,3 +89,22 @@ def results_dict(release: Union[str, None], version: Union[str, None], method: s
     if version is None:
         return False
     return (shapes.default_version if version == DEFAULT else version) in shapes.results_dict
+
+
+# Up to this release (not included) the list does not hang on a graph store: from 0.1.59 it
+# comes only with `"version": "v1.0"` and no graph store (0.1.59 memory/main.py:339-352), which
+# a config read for its `version` alone does not tell.
+LIST_WITHOUT_GRAPH_UNTIL = OSS_RESULTS_DEFAULT
+
+
+def results_list(release: Union[str, None], version: Union[str, None]) -> bool:
+    """Do open source `search()` and `get_all()` return the plain list of memories on `release`
+    for a client whose config's `version` is `version` (DEFAULT: not given; None: not known)?
+    True only when that is certain: up to 0.1.58, any `version` but "v1.1" (0.1.0 and 0.1.12
+    memory/main.py: the list unless `api_version == "v1.1"`). From 0.1.59 never said."""
+    if release is None or version is None:
+        return False
+    if Version(release) >= Version(LIST_WITHOUT_GRAPH_UNTIL):
+        return False
+    said = _run(release).default_version if version == DEFAULT else version
+    return said != "v1.1"

@@ -11,7 +11,8 @@ also bound to a literal in an `except` handler of the `try` that makes the call 
 Exception: res = []`) still holds the call's value wherever the call succeeded: its uses outside
 those handlers are the call's too (`Use.fallback`). A scope that tests the value's shape
 (`isinstance(res, ...)`, `type(res)`, `"results" in res`, `hasattr(res, ...)`) is left alone:
-the author handles both shapes.
+the author handles both shapes (a rule that knows the one shape may ask for `"results" in res` as
+a use: MEM139, where the value is a list and the test is the mistake).
 """
 
 from __future__ import annotations
@@ -31,13 +32,17 @@ SHAPE_TESTS = frozenset({"isinstance", "type", "hasattr", "callable"})
 
 @dataclass(frozen=True)
 class Use:
-    kind: str  # "iterated", "indexed", "sliced", "measured", "key"
+    kind: str  # "iterated", "indexed", "sliced", "measured", "key", "contains"
     expr: cst.BaseExpression  # the call (or its await), or a Name read
     through_name: bool
-    key: Union[str, None] = None  # "key": the string read (`res["results"]`, `res.get(...)`)
+    # "key": the string read (`res["results"]`, `res.get(...)`); "contains": the string looked
+    # for (`"results" in res`)
+    key: Union[str, None] = None
     # The name may hold an `except` handler's literal instead (where the call failed): an edit
     # at the use must suit both values.
     fallback: bool = False
+    by_get: bool = False  # "key": read with `.get(...)`, not a subscript
+    negated: bool = False  # "contains": `not in`
 
 
 class Parents:
@@ -131,7 +136,20 @@ def classify(expr: cst.BaseExpression, parents: Parents) -> Union[Use, None]:
         if isinstance(call, cst.Call) and call.func is parent and call.args:
             key = _string(call.args[0].value)
             if key is not None and call.args[0].keyword is None:
-                return Use("key", expr, False, key)
+                return Use("key", expr, False, key, by_get=True)
+        return None
+    if isinstance(parent, cst.ComparisonTarget) and parent.comparator is expr:
+        # `"results" in res`: one comparison, a string on its left
+        comparison = parents.get(id(parent))
+        if (
+            isinstance(parent.operator, (cst.In, cst.NotIn))
+            and isinstance(comparison, cst.Comparison)
+            and len(comparison.comparisons) == 1
+        ):
+            key = _string(comparison.left)
+            if key is not None:
+                negated = isinstance(parent.operator, cst.NotIn)
+                return Use("contains", expr, False, key, negated=negated)
         return None
     if isinstance(parent, cst.Arg) and parent.keyword is None and not parent.star:
         call = parents.get(id(parent))
@@ -204,7 +222,9 @@ def _scope_nodes(root: cst.CSTNode) -> Iterator[cst.CSTNode]:
         stack.extend(children(node))
 
 
-def _shape_tested(name: str, node: cst.CSTNode, parents) -> bool:
+def _shape_tested(name: str, node: cst.CSTNode, parents, membership: bool = False) -> bool:
+    """Does `node` test the value's shape (`isinstance(res, ...)`, `hasattr(res, ...)`, `"k" in
+    res`)? `membership`: a `"k" in res` test is a use the caller judges, not a shape test."""
     parent = parents.get(id(node))
     if isinstance(parent, cst.Arg):
         call = parents.get(id(parent))
@@ -214,8 +234,10 @@ def _shape_tested(name: str, node: cst.CSTNode, parents) -> bool:
             and call.func.value in SHAPE_TESTS
         ):
             return True
-    return isinstance(parent, cst.ComparisonTarget) and isinstance(
-        parent.operator, (cst.In, cst.NotIn)
+    return (
+        not membership
+        and isinstance(parent, cst.ComparisonTarget)
+        and isinstance(parent.operator, (cst.In, cst.NotIn))
     )
 
 
@@ -242,8 +264,10 @@ def _in_window(node: cst.CSTNode, window, parents) -> bool:
     return window is None or window[0] < _top_index(node, window[2], parents) < window[1]
 
 
-def uses(site: CallSite) -> list[Use]:
-    """The uses of the value `site.call` returns, as far as they can be told for sure."""
+def uses(site: CallSite, membership: bool = False) -> list[Use]:
+    """The uses of the value `site.call` returns, as far as they can be told for sure.
+    `membership`: `"k" in res` is a use ("contains") rather than a shape test that leaves the
+    scope alone (a rule asking it knows the value's one shape: the test is the mistake)."""
     value = _call_value(site)
     if value is None:
         return []
@@ -260,7 +284,7 @@ def uses(site: CallSite) -> list[Use]:
     root, handlers, window = reach
     found = []
     for node in _names_in_scope(site.resolver.collector, root).get(name, ()):
-        if _shape_tested(name, node, parents):
+        if _shape_tested(name, node, parents, membership):
             return []
         if handlers and _inside(node, handlers, parents):
             continue  # after the fallback: the handler's literal
@@ -268,7 +292,9 @@ def uses(site: CallSite) -> list[Use]:
             continue  # another binding's value, or not yet the call's
         use = classify(node, parents)
         if use is not None:
-            found.append(Use(use.kind, node, True, use.key, bool(handlers)))
+            found.append(
+                Use(use.kind, node, True, use.key, bool(handlers), use.by_get, use.negated)
+            )
     return found
 
 
