@@ -220,3 +220,20 @@ def test_a_read_under_an_always_false_membership_test_is_not_reported():
     found = engine.lint(engine.parse(source), engine.RuleSet(settings))
     assert [(d.code, d.start[0]) for d in found] == [("MEM139", 5)]
 
+
+@pytest.mark.parametrize(
+    "second, read",
+    [
+        ('{"llm": {"provider": "litellm"}}', True),  # no `version` either: the default, read
+        ('{"version": "v1.1"}', False),  # they disagree: not known
+    ],
+)
+def test_a_config_bound_twice_is_read_when_every_binding_agrees(second, read):
+    source = (
+        "from mem0 import Memory\n\n"
+        'config = {"vector_store": {"provider": "qdrant"}}\n'
+        "memory = Memory.from_config(config)\n"
+        f"if other:\n    config = {second}\n    client = Memory.from_config(config)\n"
+        'n = len(memory.get_all(user_id="u"))\n'
+    )
+    assert reported("0.1.113", source) is read

@@ -6,9 +6,10 @@ sdk/mem0_results.py). Read exactly, and only these constructions:
 - `Memory()` / `AsyncMemory()`: `MemoryConfig()`, the default;
 - `Memory(MemoryConfig(...))` / `Memory(config=MemoryConfig(...))` with keyword arguments only
   (no `**spread`): its `version=` keyword, if a string literal, else the default;
-- `Memory.from_config({...})` (awaited or not) with a dict literal, inline or a name bound once
-  in its scope and never changed (`d["k"] = ...`, `d.update(...)` make it unknown), every key a
-  string literal and no `**spread`: its `"version"` value, if a string literal, else the default.
+- `Memory.from_config({...})` (awaited or not) with a dict literal, inline or a name whose every
+  binding in its scope is one (they must agree) and which is never changed (`d["k"] = ...`,
+  `d.update(...)` make it unknown), every key a string literal and no `**spread`: its
+  `"version"` value, if a string literal, else the default.
 
 Anything else (a config from a variable bound elsewhere or twice, a parameter, a function's
 result, a subclass of `Memory`) is not known, and the shape is not judged.
@@ -86,9 +87,24 @@ def _memory_config(site: CallSite, expr: cst.BaseExpression, scope) -> Union[str
 
 
 def _config_dict(expr: cst.BaseExpression, scope) -> Union[str, None]:
-    """A dict literal (or a name bound once, in `scope`'s own bindings, to one): its
-    `"version"` (DEFAULT: no such key)."""
-    keys = literal_keys(follow_in(scope, expr))
+    """A dict literal (or a name whose every binding in `scope`'s own bindings is one): its
+    `"version"` (DEFAULT: no such key), when they all agree."""
+    found = {_version_key(value) for value in _dict_values(expr, scope)}
+    return found.pop() if len(found) == 1 else None
+
+
+def _dict_values(expr: cst.BaseExpression, scope) -> list[cst.BaseExpression]:
+    """`expr`, or the values a name is bound to when each binding is a plain one (a mutation,
+    `d["k"] = ...` or `d.update(...)`, is a binding of another kind: then the name itself)."""
+    if isinstance(expr, cst.Name):
+        bindings = scope.bindings.get(expr.value, [])
+        if len(bindings) > 1 and all(b.kind == "value" for b in bindings):
+            return [b.value for b in bindings]
+    return [follow_in(scope, expr)]
+
+
+def _version_key(config: cst.BaseExpression) -> Union[str, None]:
+    keys = literal_keys(config)
     if keys is None:
         return None
     element = keys.get("version")
