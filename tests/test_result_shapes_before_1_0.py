@@ -237,3 +237,14 @@ def test_a_config_bound_twice_is_read_when_every_binding_agrees(second, read):
         'n = len(memory.get_all(user_id="u"))\n'
     )
     assert reported("0.1.113", source) is read
+
+
+def test_read_as_dict_through_a_return():
+    source = (
+        "from mem0 import Memory\n\nmemory = Memory()\n\n\n"
+        'def recall():\n    return memory.search("q", user_id="u")\n\n\n'
+        'ok = "results" in recall()\n'
+    )
+    settings = engine.Settings(select=("MEM139",), sdks=pinned("mem0-oss", "0.1.29"))
+    (finding,) = engine.lint(engine.parse(source), engine.RuleSet(settings))
+    assert finding.start[0] == 10 and "returned by `recall()`" in finding.message

@@ -442,3 +442,116 @@ def test_before_1_0_a_global_set_in_a_function_and_an_attribute_are_followed():
     assert [d.start[0] for d in found] == [13, 21]
     assert "on mem0ai 0.1.102 with this client's config" in found[0].message
     assert lint(code, pinned("mem0-oss", "0.1.58")) == []
+
+
+# Through a function's `return`: a helper or wrapper hands the result to its caller, who reads
+# it as a list (found on public chat backends: `len(get_all_messages_for_user(u)) > 0`).
+RETURNED = [
+    (
+        PLATFORM + "def recall(q):\n"
+        '    return client.search(q, filters={"user_id": "a"})\n\n\n'
+        'seen = [m for m in recall("q")]  # read\n',
+        "assert seen == [], seen\n",
+    ),
+    (
+        OSS + "def fetch():\n"
+        '    found = memory.get_all(filters={"user_id": "a"})\n'
+        "    if found:\n        return found\n    return []\n\n\n"
+        "n = len(fetch())  # read\n",
+        "assert n == 0, n\n",
+    ),
+    (
+        PLATFORM + "class Agent:\n"
+        "    def recall(self):\n"
+        '        return client.get_all(filters={"user_id": "a"})\n\n'
+        "    def count(self):\n        hits = self.recall()\n        return len(hits)  # read\n\n\n"
+        "n = Agent().count()\n",
+        "assert n == 0, n\n",
+    ),
+    (
+        PLATFORM + "def recall():\n"
+        '    return client.search("q", filters={"user_id": "a"})\n\n\n'
+        "def wrapper():\n    return recall()\n\n\n"
+        "n = len(wrapper())  # read\n",
+        "assert n == 0, n\n",
+    ),
+]
+
+
+@pytest.mark.parametrize(("program", "probe"), RETURNED)
+def test_a_result_returned_by_a_function_is_judged_where_its_caller_reads_it(
+    program, probe, monkeypatch
+):
+    bad = run(program + probe, monkeypatch)
+    assert isinstance(bad.raised, AssertionError), bad.raised  # the caller got the dict
+    (finding,) = lint(program)
+    read = program.split("\n").index(next(r for r in program.split("\n") if "# read" in r))
+    assert finding.start[0] == read + 1  # the caller's row, not the helper's
+    assert "where it returns" in finding.message
+    assert finding.fix is None  # the function may return something else on another path
+
+
+RETURNED_SILENT = [
+    # a decorator may wrap the value; a generator's `return` ends the iteration
+    "@cached\ndef recall():\n    return client.search('q', filters={'user_id': 'a'})\n\n\n"
+    "n = len(recall())",
+    "def recall():\n    yield 1\n    return client.search('q', filters={'user_id': 'a'})\n\n\n"
+    "n = len(recall())",
+    # the name is bound again: a call may call either
+    "def recall():\n    return client.search('q', filters={'user_id': 'a'})\n\n\n"
+    "if fast:\n    recall = load\nn = len(recall())",
+    # a method some other class of the module defines too (a subclass may override it)
+    "class A:\n    def recall(self):\n"
+    "        return client.search('q', filters={'user_id': 'a'})\n\n"
+    "    def count(self):\n        return len(self.recall())\n\n\n"
+    "class B(A):\n    def recall(self):\n        return []\n",
+    # the caller tests the shape
+    "def recall():\n    return client.search('q', filters={'user_id': 'a'})\n\n\n"
+    "res = recall()\nitems = res['results'] if isinstance(res, dict) else res\nn = len(res)",
+    # a coroutine's value is read only where it is awaited
+    "async def recall():\n    return client.search('q', filters={'user_id': 'a'})\n\n\n"
+    "n = len(recall())",
+    # three functions deep: not followed
+    "def a():\n    return client.search('q', filters={'user_id': 'a'})\n\n\n"
+    "def b():\n    return a()\n\n\ndef c():\n    return b()\n\n\nn = len(c())",
+]
+
+
+@pytest.mark.parametrize("code", RETURNED_SILENT)
+def test_a_return_is_not_followed_where_its_callers_cannot_be_told(code):
+    assert lint(PLATFORM + code) == []
+
+
+def test_an_awaited_coroutine_returns_the_result():
+    code = (
+        "from mem0 import AsyncMemoryClient\n\nclient = AsyncMemoryClient()\n\n\n"
+        "async def recall():\n"
+        '    return await client.search("q", filters={"user_id": "a"})\n\n\n'
+        "async def main():\n    return len(await recall())\n"
+    )
+    (finding,) = lint(code)
+    assert finding.start[0] == 11 and "`recall()`, where it returns" in finding.message
+
+
+def test_a_spread_calls_result_is_reported_where_it_is_read():
+    """A call spreading a dict whose keys are written before it (bind/spread.py) reports its
+    arguments at the `**`; a use of its result stays at the use."""
+    code = PLATFORM + (
+        "def recall(meta):\n"
+        '    params = {"query": "q", "filters": {"user_id": "a"}}\n'
+        "    if meta:\n"
+        '        params["metadata"] = meta\n'
+        "    return client.search(**params)\n\n\n"
+        "for m in recall(None):\n    print(m)\n"
+    )
+    (finding,) = lint(code)
+    assert finding.start[0] == code.count("\n") - 1
+
+
+def test_a_call_of_another_function_of_the_same_name_is_not_a_caller():
+    code = PLATFORM + (
+        "def recall():\n    return client.search('q', filters={'user_id': 'a'})\n\n\n"
+        "def g():\n    def recall():\n        return []\n    return len(recall())\n\n\n"
+        "n = len(recall())\n"
+    )
+    assert [d.start[0] for d in lint(code)] == [code.count("\n")]

@@ -142,11 +142,14 @@ def placed(site, finding):
     if outer is None:
         return finding.node, finding.fix
     spread_arg = site.notes.get("spread")
-    if spread_arg is not None:  # bind/spread.py: never fixed; a node outside the call -> `**`
+    if spread_arg is not None:  # bind/spread.py: never fixed
         if finding.node is site.call:
             return outer, None
-        inside = _within(outer)
-        return (finding.node if id(finding.node) in inside else spread_arg), None
+        if id(finding.node) in _within(outer):
+            return finding.node, None
+        if id(finding.node) in _within(site.call):
+            return spread_arg, None  # an argument the spread gives (the dict's value): at `**`
+        return finding.node, None  # elsewhere: a use of the call's value (rules/surface/)
     node = outer if finding.node is site.call else finding.node
     fix = finding.fix
     if fix is not None and any(old is site.call for old, _ in fix.replacements):

@@ -49,12 +49,14 @@ class ResultAsList(Rule):
         "1.0, open source `Memory` returns the dict too unless its config says "
         '`"version": "v1.0"` (the default from 0.1.59; from 0.1.12 with `"version": "v1.1"`): '
         "reported there only when the config the client is built with is read (open source "
-        "`search()` returns the dict whatever the config from 0.1.100)."
+        "`search()` returns the dict whatever the config from 0.1.100). A helper that returns "
+        "the result is followed to where its caller reads it (`len(fetch_memories(u))`)."
     )
     fix_safety = (
         'safe when the call itself is iterated, indexed or measured (insert `["results"]`); '
         "unsafe through a name bound to the call (the edit is at the use); none when an "
-        "`except` handler binds the name to a literal instead (the edit would fail on it)"
+        "`except` handler binds the name to a literal instead, or the use reads a function's "
+        "result (either may hold another value, on which the edit would fail)"
     )
     examples = [
         Example(
@@ -181,7 +183,7 @@ class ResultAsList(Rule):
             return  # the Platform client before 1.0: not judged
         since: Union[str, None] = None if early else "since mem0ai 1.0"
         method = f"{site.method}()"
-        for use in uses(site):
+        for use in uses(site, returned=True):
             if use.kind not in WHAT:
                 continue
             if since is None:  # before 1.0: read the config once, at the first use as a list
@@ -192,6 +194,9 @@ class ResultAsList(Rule):
             subject = f"`{use.expr.value}`, bound to `{method}`," if use.through_name else method
             if use.fallback:
                 subject = f"`{use.expr.value}`, bound to `{method}` where it does not raise,"
+            if use.via is not None:  # through a function's `return`: it may return more
+                returns = f"`{use.via}()`, where it returns `{method}`'s value,"
+                subject = f"`{use.expr.value}`, bound to {returns}" if use.through_name else returns
             fix = Fix(
                 applicability,
                 'Read the list under `["results"]`',
@@ -201,7 +206,8 @@ class ResultAsList(Rule):
                 use.expr,
                 f'{subject} is a dict `{{"results": [...]}}` {since}: '
                 f'{WHAT[use.kind]}; use `["results"]`',
-                None if use.fallback else fix,  # `["results"]` would fail on the fallback
+                # `["results"]` would fail on the fallback, or on what the function returns else
+                None if use.fallback or use.via is not None else fix,
                 Severity.ERROR if use.kind in ("indexed", "sliced") else None,
             )
 

@@ -78,7 +78,7 @@ class ListResultReadAsDict(Rule):
 
     def check(self, site: CallSite) -> Iterator[Finding]:
         release = self.releases.get(site.dialect.id)
-        found = uses(site, membership=True)
+        found = uses(site, membership=True, returned=True)
         reads = [u for u in found if u.kind in ("key", "contains")]
         if not reads:
             return
@@ -93,6 +93,11 @@ class ListResultReadAsDict(Rule):
         for use in tests or reads:
             value = use.expr.value if use.through_name else f"{site.method}()"
             subject = f"`{value}` is {shape}"
+            if use.via is not None:  # through a function's `return`
+                value = use.expr.value if use.through_name else f"{use.via}()"
+                subject = (
+                    f"`{value}` is `{site.method}()`'s value (returned by `{use.via}()`), {shape}"
+                )
             if use.kind == "contains":
                 always = "True" if use.negated else "False"
                 operator = "not in" if use.negated else "in"

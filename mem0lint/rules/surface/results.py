@@ -2,7 +2,10 @@
 
 A rule gets a call site; this module finds the expressions that use the call's value: the call
 itself (or its `await`), and the reads of a name bound to it in the call's own scope
-(`global`/`nonlocal`-free). Uses inside nested functions or classes are not followed. When the
+(`global`/`nonlocal`-free). Uses inside nested functions or classes are not followed; a `return`
+of the value is, when a rule asks (`returned`), to where the function's calls are read: a
+function of the module called by its name, or a method called on `self` in its own class
+(`_returned_to`), two functions deep. When the
 name has other bindings, the reads the call's value reaches count: those in the statements of
 the module's (or function's) body after the one that binds it (it may do so in a branch or a
 loop), up to the next one that binds it again; every other binding must be a statement of that
@@ -43,6 +46,10 @@ class Use:
     fallback: bool = False
     by_get: bool = False  # "key": read with `.get(...)`, not a subscript
     negated: bool = False  # "contains": `not in`
+    # The function whose `return` carried the value to this use (its caller reads it), if any:
+    # the function may return something else on another path, so an edit at the use may not
+    # suit every value it holds.
+    via: Union[str, None] = None
 
 
 class Parents:
@@ -264,26 +271,44 @@ def _in_window(node: cst.CSTNode, window, parents) -> bool:
     return window is None or window[0] < _top_index(node, window[2], parents) < window[1]
 
 
-def uses(site: CallSite, membership: bool = False) -> list[Use]:
+def uses(site: CallSite, membership: bool = False, returned: bool = False) -> list[Use]:
     """The uses of the value `site.call` returns, as far as they can be told for sure.
     `membership`: `"k" in res` is a use ("contains") rather than a shape test that leaves the
-    scope alone (a rule asking it knows the value's one shape: the test is the mistake)."""
+    scope alone (a rule asking it knows the value's one shape: the test is the mistake).
+    `returned`: a `return` of the value is followed to the uses of the function's calls
+    (`_returned_to`), two functions deep."""
     value = _call_value(site)
     if value is None:
         return []
     parents, expr = value
+    return _uses_of(site, expr, parents, membership, _RETURN_DEPTH if returned else 0, None)
+
+
+# How many functions a value is followed through (`return found` in a helper, the helper's
+# result returned by a wrapper).
+_RETURN_DEPTH = 2
+
+
+def _uses_of(
+    at, expr: cst.BaseExpression, parents, membership: bool, depth: int, via: Union[str, None]
+) -> list[Use]:
+    """`uses` of the value `expr` holds, read where `at` (a call site, or `_At`) is."""
     direct = classify(expr, parents)
     if direct is not None:
-        return [direct]
+        return [_via(direct, via)]
+    if depth:
+        callers = _returned_to(at, expr, parents)
+        if callers is not None:
+            return _caller_uses(callers, parents, membership, depth)
     name = _bound_name(expr, parents)
     if name is None:
         return []
-    reach = _reaching(site, name, expr, parents)
+    reach = _reaching(at, name, expr, parents)
     if reach is None:
         return []
     root, handlers, window = reach
     found = []
-    for node in _names_in_scope(site.resolver.collector, root).get(name, ()):
+    for node in _names_in_scope(at.resolver.collector, root).get(name, ()):
         if _shape_tested(name, node, parents, membership):
             return []
         if handlers and _inside(node, handlers, parents):
@@ -293,9 +318,154 @@ def uses(site: CallSite, membership: bool = False) -> list[Use]:
         use = classify(node, parents)
         if use is not None:
             found.append(
-                Use(use.kind, node, True, use.key, bool(handlers), use.by_get, use.negated)
+                Use(use.kind, node, True, use.key, bool(handlers), use.by_get, use.negated, via)
             )
+        elif depth and not handlers:
+            callers = _returned_to(at, node, parents)
+            if callers is not None:
+                found.extend(_caller_uses(callers, parents, membership, depth))
     return found
+
+
+def _via(use: Use, via: Union[str, None]) -> Use:
+    if via is None:
+        return use
+    return Use(
+        use.kind, use.expr, use.through_name, use.key, use.fallback, use.by_get, use.negated, via
+    )
+
+
+def _caller_uses(callers, parents, membership: bool, depth: int) -> list[Use]:
+    found = []
+    for at, value, function in callers:
+        found.extend(_uses_of(at, value, parents, membership, depth - 1, function))
+    return found
+
+
+class _At:
+    """Where a value is read, as `_reaching` needs it of a call site: the scope (or point) of
+    the read and the module's resolver."""
+
+    def __init__(self, scope, resolver) -> None:
+        self.scope, self.resolver = scope, resolver
+
+
+def _returned_to(at, node: cst.CSTNode, parents) -> Union[list, None]:
+    """When `node` is what a `return` gives back (`return found`) from a plain function, the
+    places its calls' values are read: [(`_At`, the call or its `await`, the function's name)];
+    None when it is not returned, or from a function whose callers cannot all be told.
+
+    Plain: a function of the module, or a method called on `self` from its own class (and
+    defined in no other class of the module, which might override it); no decorator (it may
+    wrap the value), no `yield` (a generator's `return` ends the iteration). A coroutine's
+    value is read only where its call is awaited."""
+    parent = parents.get(id(node))
+    if not (isinstance(parent, cst.Return) and parent.value is node):
+        return None
+    function = _function_around(parent, parents)
+    if function is None or function.decorators:
+        return None
+    collector = at.resolver.collector
+    scope = collector.functions.get(id(function))
+    if scope is None or scope.parent is None or _yields(collector, function):
+        return None
+    name = function.name.value
+    owner = parents.get(id(parents.get(id(function))))  # a method's class, through its block
+    if scope.parent.kind == "module":
+        wanted = _module_function_calls(collector, name, function)
+    elif scope.parent.kind == "class" and isinstance(owner, cst.ClassDef):
+        wanted = _self_method_calls(collector, name, owner, parents)
+    else:
+        return None
+    if wanted is None:
+        return None
+    found = []
+    for call, point in wanted:
+        value = _value_expr(call, parents)
+        if function.asynchronous is not None and not isinstance(value, cst.Await):
+            continue  # the coroutine, not its value
+        found.append((_At(point, at.resolver), value, name))
+    return found
+
+
+def _function_around(node: cst.CSTNode, parents) -> Union[cst.FunctionDef, None]:
+    """The function a `return` statement belongs to."""
+    current = parents.get(id(node))
+    while current is not None:
+        if isinstance(current, cst.FunctionDef):
+            return current
+        if isinstance(current, (cst.ClassDef, cst.Lambda, cst.Module)):
+            return None
+        current = parents.get(id(current))
+    return None
+
+
+def _yields(collector, function: cst.FunctionDef) -> bool:
+    """Is `function` a generator (a `yield` of its own, not a nested function's)?"""
+    known = getattr(collector, "_surface_yields", None)
+    if known is None:
+        known = collector._surface_yields = {}
+    found = known.get(id(function))
+    if found is None:
+        found = known[id(function)] = any(
+            isinstance(n, cst.Yield) for n in _scope_nodes(function.body)
+        )
+    return found
+
+
+def _module_function_calls(collector, name: str, function: cst.FunctionDef):
+    """The calls `name(...)` that call the module's `function`: where `name` is read, its only
+    binding is that definition (one that sees another function of that name calls that one);
+    None when a call may call either (the name is bound again)."""
+    found = []
+    for call, point in collector.calls:
+        if not (isinstance(call.func, cst.Name) and call.func.value == name):
+            continue
+        scope = getattr(point, "scope", point)
+        bindings = scope.lookup(name)
+        if len(bindings) == 1 and bindings[0].value is function:
+            found.append((call, point))
+        elif any(b.value is function for b in bindings):
+            return None
+    return found
+
+
+def _self_method_calls(collector, name: str, owner: cst.ClassDef, parents):
+    """The calls `self.name(...)` made in the methods of `owner`; None when another class of
+    the module defines `name` too (a subclass may override it, and its `self` is not ours)."""
+    definitions = [
+        n
+        for n in _scope_nodes(collector.module)
+        if isinstance(n, cst.ClassDef)
+        and n is not owner
+        and any(
+            isinstance(m, cst.FunctionDef) and m.name.value == name
+            for m in getattr(n.body, "body", ())
+        )
+    ]
+    if definitions:
+        return None
+    found = []
+    for call, point in collector.calls:
+        func = call.func
+        if not (
+            isinstance(func, cst.Attribute)
+            and func.attr.value == name
+            and isinstance(func.value, cst.Name)
+            and func.value.value == "self"
+        ):
+            continue
+        caller = _function_around_call(call, parents)
+        if caller is not None and parents.get(id(parents.get(id(caller)))) is owner:
+            found.append((call, point))
+    return found
+
+
+def _function_around_call(call: cst.Call, parents) -> Union[cst.FunctionDef, None]:
+    current = parents.get(id(call))
+    while current is not None and not isinstance(current, (cst.FunctionDef, cst.Module)):
+        current = parents.get(id(current))
+    return current if isinstance(current, cst.FunctionDef) else None
 
 
 def discarding_list_tests(site: CallSite) -> list[tuple[str, cst.Call]]:
