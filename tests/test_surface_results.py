@@ -469,6 +469,13 @@ RETURNED = [
         "assert n == 0, n\n",
     ),
     (
+        PLATFORM + "class Agent:\n"
+        "    def recall(self):\n"
+        '        return client.get_all(filters={"user_id": "a"})\n\n\n'
+        "agent = Agent()\nhits = agent.recall()\nn = len(hits)  # read\n",
+        "assert n == 0, n\n",
+    ),
+    (
         PLATFORM + "def recall():\n"
         '    return client.search("q", filters={"user_id": "a"})\n\n\n'
         "def wrapper():\n    return recall()\n\n\n"
@@ -505,6 +512,10 @@ RETURNED_SILENT = [
     "        return client.search('q', filters={'user_id': 'a'})\n\n"
     "    def count(self):\n        return len(self.recall())\n\n\n"
     "class B(A):\n    def recall(self):\n        return []\n",
+    # an instance of a class with a base (the base may define what the call calls)
+    "class A(Base):\n    def recall(self):\n"
+    "        return client.search('q', filters={'user_id': 'a'})\n\n\n"
+    "a = A()\nn = len(a.recall())",
     # the caller tests the shape
     "def recall():\n    return client.search('q', filters={'user_id': 'a'})\n\n\n"
     "res = recall()\nitems = res['results'] if isinstance(res, dict) else res\nn = len(res)",

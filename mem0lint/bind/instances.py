@@ -61,6 +61,13 @@ def value_of_attribute(resolver: Resolver, expr: cst.Attribute, scope: Scope, de
     return resolver._value_of_bindings(attributes, depth)
 
 
+def plain_class_of(expr: cst.BaseExpression, scope: Scope) -> Union[cst.ClassDef, None]:
+    """The class `expr` is an instance of, when it is a name bound once to a call of a plain
+    class of this module (as above); None otherwise."""
+    info = _class_of_instance(expr, scope)
+    return info.node if info is not None and _plain(info) else None
+
+
 def _class_of_instance(expr: cst.BaseExpression, scope: Scope) -> Union[ClassInfo, None]:
     if not isinstance(expr, cst.Name) or paths.stable_identity(expr.value, scope) is None:
         return None

@@ -4,8 +4,8 @@ A rule gets a call site; this module finds the expressions that use the call's v
 itself (or its `await`), and the reads of a name bound to it in the call's own scope
 (`global`/`nonlocal`-free). Uses inside nested functions or classes are not followed; a `return`
 of the value is, when a rule asks (`returned`), to where the function's calls are read: a
-function of the module called by its name, or a method called on `self` in its own class
-(`_returned_to`), two functions deep. When the
+function of the module called by its name, or a method called on `self` in its own class or on
+an instance of it (`_returned_to`), two functions deep. When the
 name has other bindings, the reads the call's value reaches count: those in the statements of
 the module's (or function's) body after the one that binds it (it may do so in a branch or a
 loop), up to the next one that binds it again; every other binding must be a statement of that
@@ -25,6 +25,7 @@ from typing import Iterator, Sequence, Union
 
 import libcst as cst
 
+from mem0lint.bind.instances import plain_class_of
 from mem0lint.callsite import CallSite
 from mem0lint.filtertree import str_value
 from mem0lint.memo import statement_result
@@ -355,10 +356,10 @@ def _returned_to(at, node: cst.CSTNode, parents) -> Union[list, None]:
     places its calls' values are read: [(`_At`, the call or its `await`, the function's name)];
     None when it is not returned, or from a function whose callers cannot all be told.
 
-    Plain: a function of the module, or a method called on `self` from its own class (and
-    defined in no other class of the module, which might override it); no decorator (it may
-    wrap the value), no `yield` (a generator's `return` ends the iteration). A coroutine's
-    value is read only where its call is awaited."""
+    Plain: a function of the module, or a method of a class of the module (defined in no other
+    class of it, which might override it) called on `self` or on an instance (`_method_calls`);
+    no decorator (it may wrap the value), no `yield` (a generator's `return` ends the
+    iteration). A coroutine's value is read only where its call is awaited."""
     parent = parents.get(id(node))
     if not (isinstance(parent, cst.Return) and parent.value is node):
         return None
@@ -374,7 +375,7 @@ def _returned_to(at, node: cst.CSTNode, parents) -> Union[list, None]:
     if scope.parent.kind == "module":
         wanted = _module_function_calls(collector, name, function)
     elif scope.parent.kind == "class" and isinstance(owner, cst.ClassDef):
-        wanted = _self_method_calls(collector, name, owner, parents)
+        wanted = _method_calls(collector, name, owner, parents)
     else:
         return None
     if wanted is None:
@@ -430,9 +431,11 @@ def _module_function_calls(collector, name: str, function: cst.FunctionDef):
     return found
 
 
-def _self_method_calls(collector, name: str, owner: cst.ClassDef, parents):
-    """The calls `self.name(...)` made in the methods of `owner`; None when another class of
-    the module defines `name` too (a subclass may override it, and its `self` is not ours)."""
+def _method_calls(collector, name: str, owner: cst.ClassDef, parents):
+    """The calls of the method `name` of `owner`: `self.name(...)` in its own methods, and
+    `obj.name(...)` where `obj` is an instance of it (a name bound once to `Owner()`, a plain
+    class: bind/instances.py); None when another class of the module defines `name` too (a
+    subclass may override it, and its `self` is not ours)."""
     definitions = [
         n
         for n in _scope_nodes(collector.module)
@@ -452,11 +455,13 @@ def _self_method_calls(collector, name: str, owner: cst.ClassDef, parents):
             isinstance(func, cst.Attribute)
             and func.attr.value == name
             and isinstance(func.value, cst.Name)
-            and func.value.value == "self"
         ):
             continue
-        caller = _function_around_call(call, parents)
-        if caller is not None and parents.get(id(parents.get(id(caller)))) is owner:
+        if func.value.value == "self":
+            caller = _function_around_call(call, parents)
+            if caller is not None and parents.get(id(parents.get(id(caller)))) is owner:
+                found.append((call, point))
+        elif plain_class_of(func.value, getattr(point, "scope", point)) is owner:
             found.append((call, point))
     return found
 
