@@ -179,10 +179,13 @@ def read_as_dict(made: str, call: str, read: str) -> str:
     )
 
 
-def reported_as_dict(release: str, source: str) -> bool:
+def read_as_dict_findings(release: str, source: str) -> list:
     settings = engine.Settings(select=("MEM139",), sdks=pinned("mem0-oss", release))
-    found = engine.lint(engine.parse(source), engine.RuleSet(settings))
-    return [d.code for d in found] == ["MEM139"]
+    return engine.lint(engine.parse(source), engine.RuleSet(settings))
+
+
+def reported_as_dict(release: str, source: str) -> bool:
+    return [d.code for d in read_as_dict_findings(release, source)] == ["MEM139"]
 
 
 @pytest.mark.parametrize("release", RELEASES)
@@ -216,8 +219,7 @@ def test_a_read_under_an_always_false_membership_test_is_not_reported():
         'found = memory.search("q", user_id="u")\n'
         'if "results" in found:\n    rows = found["results"]\n'
     )
-    settings = engine.Settings(select=("MEM139",), sdks=pinned("mem0-oss", "0.1.29"))
-    found = engine.lint(engine.parse(source), engine.RuleSet(settings))
+    found = read_as_dict_findings("0.1.29", source)
     assert [(d.code, d.start[0]) for d in found] == [("MEM139", 5)]
 
 
@@ -226,6 +228,7 @@ def test_a_read_under_an_always_false_membership_test_is_not_reported():
     [
         ('{"llm": {"provider": "litellm"}}', True),  # no `version` either: the default, read
         ('{"version": "v1.1"}', False),  # they disagree: not known
+        ('{}\n    config.update(options)', False),  # changed: not known
     ],
 )
 def test_a_config_bound_twice_is_read_when_every_binding_agrees(second, read):
@@ -245,6 +248,5 @@ def test_read_as_dict_through_a_return():
         'def recall():\n    return memory.search("q", user_id="u")\n\n\n'
         'ok = "results" in recall()\n'
     )
-    settings = engine.Settings(select=("MEM139",), sdks=pinned("mem0-oss", "0.1.29"))
-    (finding,) = engine.lint(engine.parse(source), engine.RuleSet(settings))
+    (finding,) = read_as_dict_findings("0.1.29", source)
     assert finding.start[0] == 10 and "returned by `recall()`" in finding.message
