@@ -228,7 +228,7 @@ def test_a_read_under_an_always_false_membership_test_is_not_reported():
     [
         ('{"llm": {"provider": "litellm"}}', True),  # no `version` either: the default, read
         ('{"version": "v1.1"}', False),  # they disagree: not known
-        ('{}\n    config.update(options)', False),  # changed: not known
+        ("{}\n    config.update(options)", False),  # changed: not known
     ],
 )
 def test_a_config_bound_twice_is_read_when_every_binding_agrees(second, read):
