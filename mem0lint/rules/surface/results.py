@@ -419,8 +419,8 @@ def _module_function_calls(collector, name: str, function: cst.FunctionDef):
     binding is that definition (one that sees another function of that name calls that one);
     None when a call may call either (the name is bound again)."""
     found = []
-    for call, point in collector.calls:
-        if not (isinstance(call.func, cst.Name) and call.func.value == name):
+    for call, point in _calls_named(collector, name):
+        if not isinstance(call.func, cst.Name):
             continue
         scope = getattr(point, "scope", point)
         bindings = scope.lookup(name)
@@ -436,26 +436,12 @@ def _method_calls(collector, name: str, owner: cst.ClassDef, parents):
     `obj.name(...)` where `obj` is an instance of it (a name bound once to `Owner()`, a plain
     class: bind/instances.py); None when another class of the module defines `name` too (a
     subclass may override it, and its `self` is not ours)."""
-    definitions = [
-        n
-        for n in _scope_nodes(collector.module)
-        if isinstance(n, cst.ClassDef)
-        and n is not owner
-        and any(
-            isinstance(m, cst.FunctionDef) and m.name.value == name
-            for m in getattr(n.body, "body", ())
-        )
-    ]
-    if definitions:
+    if any(c is not owner for c in _classes_defining(collector, name)):
         return None
     found = []
-    for call, point in collector.calls:
+    for call, point in _calls_named(collector, name):
         func = call.func
-        if not (
-            isinstance(func, cst.Attribute)
-            and func.attr.value == name
-            and isinstance(func.value, cst.Name)
-        ):
+        if not (isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name)):
             continue
         if func.value.value == "self":
             caller = _function_around_call(call, parents)
@@ -464,6 +450,34 @@ def _method_calls(collector, name: str, owner: cst.ClassDef, parents):
         elif plain_class_of(func.value, getattr(point, "scope", point)) is owner:
             found.append((call, point))
     return found
+
+
+def _calls_named(collector, name: str) -> list:
+    """The module's calls of `name(...)` or `<expr>.name(...)`, with their points (indexed
+    once per lint: every returned result asks)."""
+    index = getattr(collector, "_surface_calls", None)
+    if index is None:
+        index = collector._surface_calls = {}
+        for call, point in collector.calls:
+            func = call.func
+            if isinstance(func, cst.Name):
+                index.setdefault(func.value, []).append((call, point))
+            elif isinstance(func, cst.Attribute):
+                index.setdefault(func.attr.value, []).append((call, point))
+    return index.get(name, [])
+
+
+def _classes_defining(collector, name: str) -> list[cst.ClassDef]:
+    """The classes of the module (not nested in a function) that define a method `name`."""
+    index = getattr(collector, "_surface_methods", None)
+    if index is None:
+        index = collector._surface_methods = {}
+        for node in _scope_nodes(collector.module):
+            if isinstance(node, cst.ClassDef):
+                for member in getattr(node.body, "body", ()):
+                    if isinstance(member, cst.FunctionDef):
+                        index.setdefault(member.name.value, []).append(node)
+    return index.get(name, [])
 
 
 def _function_around_call(call: cst.Call, parents) -> Union[cst.FunctionDef, None]:
