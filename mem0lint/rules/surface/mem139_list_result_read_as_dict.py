@@ -91,13 +91,9 @@ class ListResultReadAsDict(Rule):
         # test is reported then.
         tests = [u for u in reads if u.kind == "contains"]
         for use in tests or reads:
-            value = use.expr.value if use.through_name else f"{site.method}()"
-            subject = f"`{value}` is {shape}"
-            if use.via is not None:  # through a function's `return`
-                value = use.expr.value if use.through_name else f"{use.via}()"
-                subject = (
-                    f"`{value}` is `{site.method}()`'s value (returned by `{use.via}()`), {shape}"
-                )
+            value = use.expr.value if use.through_name else f"{use.via or site.method}()"
+            returned = f"`{site.method}()`'s value (returned by `{use.via}()`), " if use.via else ""
+            subject = f"`{value}` is {returned}{shape}"
             if use.kind == "contains":
                 always = "True" if use.negated else "False"
                 operator = "not in" if use.negated else "in"

@@ -20,8 +20,8 @@ a use: MEM139, where the value is a list and the test is the mistake).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Iterator, Sequence, Union
+from dataclasses import dataclass, replace
+from typing import Callable, Iterator, Sequence, TypeVar, Union
 
 import libcst as cst
 
@@ -30,6 +30,8 @@ from mem0lint.callsite import CallSite
 from mem0lint.filtertree import str_value
 from mem0lint.memo import statement_result
 from mem0lint.walk import children
+
+T = TypeVar("T")
 
 SHAPE_TESTS = frozenset({"isinstance", "type", "hasattr", "callable"})
 
@@ -85,12 +87,10 @@ class Parents:
 
 def _parents(collector, site: CallSite) -> Union[Parents, None]:
     """The module's parents (one `Parents` per lint), read first around `site`'s call."""
-    parents = getattr(collector, "_surface_parents", None)
-    if parents is None:
-        module = getattr(collector, "module", None)
-        if module is None:
-            return None
-        parents = collector._surface_parents = Parents(module)
+    module = getattr(collector, "module", None)
+    if module is None:
+        return None
+    parents = _per_lint(collector, ("parents",), lambda: Parents(module))
     unit = collector.call_units.get(id(site.outer or site.call))
     if unit is not None:
         parents.within(unit[0])
@@ -196,19 +196,30 @@ def _bound_name(expr: cst.BaseExpression, parents) -> Union[str, None]:
     return None
 
 
+def _per_lint(collector, key: tuple, compute: Callable[[], T]) -> T:
+    """`compute()`, kept on the lint's collector (there is one per lint) under `key`: a module
+    has many calls, and each asks the same of its scopes and of the module."""
+    kept = collector.__dict__.setdefault("_surface_kept", {})
+    found = kept.get(key, _MISSING)
+    if found is _MISSING:
+        found = kept[key] = compute()
+    return found
+
+
+_MISSING = object()
+
+
 def _names_in_scope(
     collector, root: Union[cst.Module, cst.FunctionDef]
 ) -> dict[str, list[cst.Name]]:
     """name -> its `Name` nodes in `root`'s own scope, in `_scope_nodes` order: computed once per
-    scope in a lint (a scope has many calls), and kept by the language server while a top-level
-    function is unchanged (memo.py)."""
-    cached = getattr(collector, "_surface_names", None)
-    if cached is None:
-        cached = collector._surface_names = {}
-    found = cached.get(id(root))
-    if found is None:
-        found = cached[id(root)] = statement_result("scope names", root, _names_by_value)
-    return found
+    scope in a lint, and kept by the language server while a top-level function is unchanged
+    (memo.py)."""
+    return _per_lint(
+        collector,
+        ("scope names", id(root)),
+        lambda: statement_result("scope names", root, _names_by_value),
+    )
 
 
 def _names_by_value(root: Union[cst.Module, cst.FunctionDef]) -> dict[str, list[cst.Name]]:
@@ -296,7 +307,7 @@ def _uses_of(
     """`uses` of the value `expr` holds, read where `at` (a call site, or `_At`) is."""
     direct = classify(expr, parents)
     if direct is not None:
-        return [_via(direct, via)]
+        return [direct if via is None else replace(direct, via=via)]
     if depth:
         callers = _returned_to(at, expr, parents)
         if callers is not None:
@@ -318,22 +329,12 @@ def _uses_of(
             continue  # another binding's value, or not yet the call's
         use = classify(node, parents)
         if use is not None:
-            found.append(
-                Use(use.kind, node, True, use.key, bool(handlers), use.by_get, use.negated, via)
-            )
+            found.append(replace(use, through_name=True, fallback=bool(handlers), via=via))
         elif depth and not handlers:
             callers = _returned_to(at, node, parents)
             if callers is not None:
                 found.extend(_caller_uses(callers, parents, membership, depth))
     return found
-
-
-def _via(use: Use, via: Union[str, None]) -> Use:
-    if via is None:
-        return use
-    return Use(
-        use.kind, use.expr, use.through_name, use.key, use.fallback, use.by_get, use.negated, via
-    )
 
 
 def _caller_uses(callers, parents, membership: bool, depth: int) -> list[Use]:
@@ -390,28 +391,20 @@ def _returned_to(at, node: cst.CSTNode, parents) -> Union[list, None]:
 
 
 def _function_around(node: cst.CSTNode, parents) -> Union[cst.FunctionDef, None]:
-    """The function a `return` statement belongs to."""
+    """The innermost function `node` is in (None at the module's level)."""
     current = parents.get(id(node))
-    while current is not None:
-        if isinstance(current, cst.FunctionDef):
-            return current
-        if isinstance(current, (cst.ClassDef, cst.Lambda, cst.Module)):
-            return None
+    while current is not None and not isinstance(current, (cst.FunctionDef, cst.Module)):
         current = parents.get(id(current))
-    return None
+    return current if isinstance(current, cst.FunctionDef) else None
 
 
 def _yields(collector, function: cst.FunctionDef) -> bool:
     """Is `function` a generator (a `yield` of its own, not a nested function's)?"""
-    known = getattr(collector, "_surface_yields", None)
-    if known is None:
-        known = collector._surface_yields = {}
-    found = known.get(id(function))
-    if found is None:
-        found = known[id(function)] = any(
-            isinstance(n, cst.Yield) for n in _scope_nodes(function.body)
-        )
-    return found
+    return _per_lint(
+        collector,
+        ("yields", id(function)),
+        lambda: any(isinstance(n, cst.Yield) for n in _scope_nodes(function.body)),
+    )
 
 
 def _module_function_calls(collector, name: str, function: cst.FunctionDef):
@@ -444,7 +437,7 @@ def _method_calls(collector, name: str, owner: cst.ClassDef, parents):
         if not (isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name)):
             continue
         if func.value.value == "self":
-            caller = _function_around_call(call, parents)
+            caller = _function_around(call, parents)
             if caller is not None and parents.get(id(parents.get(id(caller)))) is owner:
                 found.append((call, point))
         elif plain_class_of(func.value, getattr(point, "scope", point)) is owner:
@@ -453,38 +446,34 @@ def _method_calls(collector, name: str, owner: cst.ClassDef, parents):
 
 
 def _calls_named(collector, name: str) -> list:
-    """The module's calls of `name(...)` or `<expr>.name(...)`, with their points (indexed
-    once per lint: every returned result asks)."""
-    index = getattr(collector, "_surface_calls", None)
-    if index is None:
-        index = collector._surface_calls = {}
-        for call, point in collector.calls:
-            func = call.func
-            if isinstance(func, cst.Name):
-                index.setdefault(func.value, []).append((call, point))
-            elif isinstance(func, cst.Attribute):
-                index.setdefault(func.attr.value, []).append((call, point))
-    return index.get(name, [])
+    """The module's calls of `name(...)` or `<expr>.name(...)`, with their points."""
+    return _per_lint(collector, ("calls",), lambda: _index_calls(collector)).get(name, [])
+
+
+def _index_calls(collector) -> dict[str, list]:
+    index: dict[str, list] = {}
+    for call, point in collector.calls:
+        func = call.func
+        if isinstance(func, cst.Name):
+            index.setdefault(func.value, []).append((call, point))
+        elif isinstance(func, cst.Attribute):
+            index.setdefault(func.attr.value, []).append((call, point))
+    return index
 
 
 def _classes_defining(collector, name: str) -> list[cst.ClassDef]:
     """The classes of the module (not nested in a function) that define a method `name`."""
-    index = getattr(collector, "_surface_methods", None)
-    if index is None:
-        index = collector._surface_methods = {}
-        for node in _scope_nodes(collector.module):
-            if isinstance(node, cst.ClassDef):
-                for member in getattr(node.body, "body", ()):
-                    if isinstance(member, cst.FunctionDef):
-                        index.setdefault(member.name.value, []).append(node)
-    return index.get(name, [])
+    return _per_lint(collector, ("methods",), lambda: _index_methods(collector)).get(name, [])
 
 
-def _function_around_call(call: cst.Call, parents) -> Union[cst.FunctionDef, None]:
-    current = parents.get(id(call))
-    while current is not None and not isinstance(current, (cst.FunctionDef, cst.Module)):
-        current = parents.get(id(current))
-    return current if isinstance(current, cst.FunctionDef) else None
+def _index_methods(collector) -> dict[str, list[cst.ClassDef]]:
+    index: dict[str, list[cst.ClassDef]] = {}
+    for node in _scope_nodes(collector.module):
+        if isinstance(node, cst.ClassDef):
+            for member in getattr(node.body, "body", ()):
+                if isinstance(member, cst.FunctionDef):
+                    index.setdefault(member.name.value, []).append(node)
+    return index
 
 
 def discarding_list_tests(site: CallSite) -> list[tuple[str, cst.Call]]:
