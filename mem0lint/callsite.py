@@ -8,7 +8,7 @@ from typing import Iterator, Union
 
 import libcst as cst
 
-from mem0lint.bind import forward, spread, values, wrappers
+from mem0lint.bind import escapes, forward, spread, values, wrappers
 from mem0lint.binding import BindingCollector, Resolver, Scope
 from mem0lint.filtertree import DictValue, FilterNode, read_filter
 from mem0lint.sdk.dialects import (
@@ -89,16 +89,23 @@ class CallSite:
         return self.keywords.get(name)
 
     def follow(self, expr: cst.BaseExpression) -> cst.BaseExpression:
-        """A name bound exactly once, in the call's own scope, to a dict literal -> that dict."""
+        """A name bound exactly once, in the call's own scope, to a dict literal that nothing
+        else may change (bind/escapes.py) -> that dict."""
         if isinstance(expr, cst.Name):
             bindings = self.scope.bindings.get(expr.value, [])
             if (
                 len(bindings) == 1
                 and bindings[0].kind == "value"
                 and isinstance(bindings[0].value, cst.Dict)
+                and not self.changed_elsewhere(expr.value)
             ):
                 return bindings[0].value
         return expr
+
+    def changed_elsewhere(self, name: str, deep: bool = True) -> bool:
+        """May the dict `name` holds be changed by anything but this call (bind/escapes.py)?"""
+        calls = {id(self.call), id(self.outer)}
+        return escapes.changed(self.resolver.collector, self.scope, name, calls, deep)
 
     @cached_property
     def filters_arg(self) -> cst.Arg | None:

@@ -11,7 +11,8 @@ spread name provably holds that literal's keys:
 - every other use of the name in that scope (nested functions included) is a read `params[k]`,
   a spread `**params`, or a write `params["k"] = v` / `params["k"] += v` with a constant key.
   Anything else (`del params[k]`, `params.update(...)`, `params.pop(...)`, passing `params` to a
-  function, rebinding it, `global`) leaves the call unknown (silent).
+  function, rebinding it, `global`, a change inside one of its values found by bind/escapes.py)
+  leaves the call unknown (silent).
 
 A copy, `params = dict(base)` with `dict` the builtin, holds the keys `base` holds when the
 copy is made: `base` must pass the same checks, in the same function, and be bound there by that
@@ -39,6 +40,7 @@ from typing import Optional
 
 import libcst as cst
 
+from mem0lint.bind import escapes
 from mem0lint.bind.flow import Point
 from mem0lint.binding import UNKNOWN
 from mem0lint.filtertree import str_value
@@ -129,15 +131,18 @@ def _held_by_name(
 
 
 def _held(
-    name: str, value: object, inner, copies: bool, follow: bool = True
+    name: str, value: object, inner, copies: bool, follow: bool = True, copy: object = None
 ) -> Optional[tuple[cst.Dict, set[str]]]:
     """The dict literal whose keys `name`, bound to `value` in the function scope `inner`,
     holds, and the keys written since (hidden); None when that is not certain. `copies`:
-    `dict(...)` is the builtin; `follow`: a copy's original is followed (once)."""
+    `dict(...)` is the builtin; `follow`: a copy's original is followed (once); `copy`: the
+    `dict(name)` call made of it (its values are the copy's, which is checked on its own)."""
     uses = _Uses(name, copies)
     walk(inner.function, uses)
     if uses.bad or uses.binds != 1 or uses.total != uses.allowed:
         return None
+    if escapes.changed_inside(inner.function, name, {id(copy)}):
+        return None  # `params["filters"]["AND"].append(...)`: its values are not the literal's
     if isinstance(value, cst.Dict):
         return value, uses.written
     base = _copied(value) if copies and follow else None
@@ -148,7 +153,7 @@ def _held(
     literals = [b for b in inner.bindings[base] if b.kind == "value"]
     if len(literals) != 1:
         return None
-    held = _held(base, literals[0].value, inner, copies, follow=False)  # no copy of a copy
+    held = _held(base, literals[0].value, inner, copies, follow=False, copy=value)  # once
     if held is None:
         return None
     return held[0], uses.written | held[1]

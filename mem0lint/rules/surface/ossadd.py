@@ -16,8 +16,13 @@ _FOLLOWED = (cst.Dict, cst.SimpleString, cst.ConcatenatedString, cst.FormattedSt
 
 def follow(site: CallSite, expr: cst.BaseExpression) -> cst.BaseExpression:
     """A name bound exactly once, in the call's own scope, to a dict, a string or `None` -> that
-    value; else the expression itself (a name bound twice, or elsewhere, stays a name)."""
-    return follow_in(site.scope, expr)
+    value; else the expression itself (a name bound twice, or elsewhere, stays a name, and so
+    does a dict something else may change: bind/escapes.py)."""
+    value = follow_in(site.scope, expr)
+    if value is expr or not isinstance(value, cst.Dict):
+        return value
+    # Its own keys are what these rules read: a change deeper in does not count.
+    return expr if site.changed_elsewhere(expr.value, deep=False) else value
 
 
 def follow_in(scope, expr: cst.BaseExpression) -> cst.BaseExpression:

@@ -21,6 +21,7 @@ from typing import Union
 
 import libcst as cst
 
+from mem0lint.bind import escapes
 from mem0lint.bind.origins import constructions
 from mem0lint.callsite import CallSite
 from mem0lint.filtertree import literal_value
@@ -63,7 +64,7 @@ def _version_of(site: CallSite, call: cst.Call, scope) -> Union[str, None]:
         arg = call.args[0]
         if arg.keyword is not None and arg.keyword.value != "config_dict":
             return None
-        return _config_dict(arg.value, scope)
+        return _config_dict(site, call, arg.value, scope)
     return None
 
 
@@ -86,10 +87,21 @@ def _memory_config(site: CallSite, expr: cst.BaseExpression, scope) -> Union[str
     return version
 
 
-def _config_dict(expr: cst.BaseExpression, scope) -> Union[str, None]:
-    """A dict literal (or a name whose every binding in `scope`'s own bindings is one): its
-    `"version"` (DEFAULT: no such key), when they all agree."""
-    found = {_version_key(value) for value in _dict_values(expr, scope)}
+def _config_dict(
+    site: CallSite, call: cst.Call, expr: cst.BaseExpression, scope
+) -> Union[str, None]:
+    """A dict literal (or a name whose every binding in `scope`'s own bindings is one, and which
+    nothing but `call` may change: bind/escapes.py): its `"version"` (DEFAULT: no such key),
+    when they all agree."""
+    values = _dict_values(expr, scope)
+    collector = site.resolver.collector
+    if (
+        isinstance(expr, cst.Name)
+        and values != [expr]
+        and escapes.changed(collector, scope, expr.value, {id(call)}, deep=False)
+    ):
+        return None
+    found = {_version_key(value) for value in values}
     return found.pop() if len(found) == 1 else None
 
 
