@@ -32,12 +32,15 @@ def _stamp(path: str) -> Stamp:
 
 
 def _folders(path: Path) -> list[str]:
+    """The folders from the document's up to its repository's top (a folder holding `.git`,
+    where version discovery stops too) or the filesystem root: a folder above the top is not
+    read, and stamping it would drop what is kept whenever anything is written there (`/tmp`)."""
     folder = os.path.dirname(os.path.abspath(path))
     found = []
     while True:
         found.append(folder)
         parent = os.path.dirname(folder)
-        if parent == folder:
+        if parent == folder or os.path.exists(os.path.join(folder, ".git")):
             return found
         folder = parent
 

@@ -305,6 +305,9 @@ def test_the_server_keeps_project_and_versions_only_while_what_they_read_is_unch
 
     from mem0lint.server import Mem0lintServer
 
+    # A repository: what the server stamps stops at its top, so files other processes write in
+    # /tmp meanwhile cannot make it drop what it kept.
+    (tmp_path / ".git").mkdir()
     package = tmp_path / "app"
     package.mkdir()
     (package / "__init__.py").write_text("")
@@ -328,6 +331,14 @@ def test_the_server_keeps_project_and_versions_only_while_what_they_read_is_unch
     changed, _ = server._run_python(uri, service, text)
     assert server.kept.reused == 1  # not reused: clients.py changed
     assert "MEM201" not in [d.code for d in changed.diagnostics]
+    (tmp_path.parent / f"{tmp_path.name}-sibling").mkdir()  # written above the repository
+    server._run_python(uri, service, text)
+    assert server.kept.reused == 2
+    (tmp_path / "uv.lock").write_text("")  # a lock file created in the repository: read again
+    stamp = os.stat(tmp_path).st_mtime_ns + 2_000_000_000
+    os.utime(tmp_path, ns=(stamp, stamp))
+    server._run_python(uri, service, text)
+    assert server.kept.reused == 2
 
 
 def test_the_server_splits_a_text_into_lines_once() -> None:
