@@ -387,3 +387,19 @@ def test_truth_tests_and_formatting_do_not_hide_a_later_misuse(monkeypatch):
         "return [m['memory'] for m in found['results']]", "return await found"
     )
     assert findings(awaited) == []
+
+
+@pytest.mark.parametrize(
+    "preamble, since",
+    [
+        ("from mem0 import Memory\n\nmemory = Memory()\n", "0.1.89"),
+        ("from mem0 import MemoryClient\n\nmemory = MemoryClient()\n", "0.1.22"),
+    ],
+)
+def test_await_on_a_sync_client_names_the_release_its_async_class_came_in(preamble, since):
+    """A project pinned before the async class (0.1.20 has no `AsyncMemory`) is not told to use
+    it without the release that has it."""
+    code = preamble + "async def f():\n    return await memory.search('q', user_id='u')\n"
+    settings = engine.Settings(select=("MEM141",), sdks=pinned("mem0-oss", "0.1.20"))
+    (finding,) = engine.lint(engine.parse(code), engine.RuleSet(settings))
+    assert f"(mem0ai {since} on) or drop the `await`" in finding.message
