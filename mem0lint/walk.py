@@ -170,6 +170,18 @@ def children(node: cst.CSTNode) -> list[cst.CSTNode]:
     return found
 
 
+def parents_within(root: cst.CSTNode) -> dict[int, cst.CSTNode]:
+    """id(node) -> its parent, for every node under `root` (not `root` itself)."""
+    parents: dict[int, cst.CSTNode] = {}
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        for child in children(node):
+            parents[id(child)] = node
+            stack.append(child)
+    return parents
+
+
 # Every node type, tokens included: a replacement may be anywhere.
 _NODE_TYPES = frozenset(subclasses(cst.CSTNode))
 _all_fields: dict[type, tuple[str, ...]] = {}

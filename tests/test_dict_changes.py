@@ -86,13 +86,7 @@ FILTER_CASES = {
 }
 
 
-@pytest.mark.parametrize("case", FILTER_CASES)
-def test_a_filter_is_judged_only_while_nothing_may_change_it(case):
-    body, reported = FILTER_CASES[case]
-    found = codes(PLATFORM + in_function(body), ("MEM401",))
-    assert found == (["MEM401"] if reported else [])
-
-
+# A module's dict: any function of the module may change it.
 MODULE_CASES = {
     "a module's dict changed by one of its functions": (
         'F = {"AND": [{"kind": "x"}]}\n\n\ndef grow(u):\n    F["AND"].append({"user_id": u})\n\n\n'
@@ -118,9 +112,15 @@ MODULE_CASES = {
 }
 
 
-@pytest.mark.parametrize("case", MODULE_CASES)
-def test_a_module_dict_is_changed_by_any_function_of_the_module(case):
-    source, reported = MODULE_CASES[case]
+CASES = {
+    **{case: (in_function(body), reported) for case, (body, reported) in FILTER_CASES.items()},
+    **MODULE_CASES,
+}
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_a_filter_is_judged_only_while_nothing_may_change_it(case):
+    source, reported = CASES[case]
     assert codes(PLATFORM + source, ("MEM401",)) == (["MEM401"] if reported else [])
 
 

@@ -253,9 +253,9 @@ def test_replaced_in_looks_among_syntax_nodes_first_and_finds_tokens_too(monkeyp
     module = cst.parse_module(ALL_SOURCES[name])
     everything = _Everything()
     module.visit(everything)
-    from mem0lint.rules.surface.results import _parents_within
+    from mem0lint.walk import parents_within
 
-    syntax = set(_parents_within(module))  # every node `walk` enters
+    syntax = set(parents_within(module))  # every node `walk` enters
     every_field = walk_module._every_field
     searched_tokens: list = []
     monkeypatch.setattr(
@@ -301,17 +301,18 @@ def test_a_fix_is_vetted_by_the_statement_it_is_in():
 def test_parents_read_around_the_call_answer_as_the_whole_module():
     """MEM130-MEM153 read parents from the call's top-level statement first; any node found
     nowhere there reads the rest: every answer is the whole module's."""
-    from mem0lint.rules.surface.results import Parents, _parents_within
+    from mem0lint.rules.surface.results import Parents
+    from mem0lint.walk import parents_within
 
     module = cst.parse_module(ALL_SOURCES[sorted(FIXTURES)[0]] + "\ndef g():\n    return [1]\n")
     whole = {id(s): module for s in module.body}
     for statement in module.body:
-        whole.update(_parents_within(statement))
+        whole.update(parents_within(statement))
     for first in range(len(module.body)):
         parents = Parents(module)
         parents.within(first)
         statement = module.body[first]
-        for key in [id(statement), *_parents_within(statement)]:
+        for key in [id(statement), *parents_within(statement)]:
             assert parents.get(key) is whole[key]
         assert parents.get(id(module)) is None
         assert len(parents._built) == 1  # nothing in its statement, nor the module, read more

@@ -26,7 +26,7 @@ from typing import Union
 import libcst as cst
 
 from mem0lint.sdk.dialects import CALL_METHODS, CLASS_DIALECT
-from mem0lint.walk import children
+from mem0lint.walk import children, parents_within
 
 # Methods of a dict (or of a list inside it) that change nothing and return a part of it, or a
 # shallow copy sharing its parts: what is done with the result decides.
@@ -96,7 +96,7 @@ def changed_inside(function: cst.FunctionDef, name: str, copies: set[int]) -> bo
     (`params["filters"]["AND"].append(...)`)? For bind/spread.py, which reads every use of the
     dict's own keys itself, and checks the copies whose ids are `copies` (`kw = dict(params)`)
     as dicts of their own."""
-    parents = _parents_within(function)
+    parents = parents_within(function)
     uses = _uses(parents, function, name, module_level=False)
     return any(depth >= 1 and call not in copies for depth, call in uses)
 
@@ -110,22 +110,11 @@ def _root(collector, scope) -> Union[cst.Module, cst.FunctionDef, None]:
 
 
 def _parents_of(collector, root: cst.CSTNode) -> dict[int, cst.CSTNode]:
-    """`_parents_within(root)`, once per lint (a module has many calls reading its dicts)."""
+    """`parents_within(root)`, once per lint (a module has many calls reading its dicts)."""
     kept = collector.__dict__.setdefault("_escape_parents", {})
     parents = kept.get(id(root))
     if parents is None:
-        parents = kept[id(root)] = _parents_within(root)
-    return parents
-
-
-def _parents_within(root: cst.CSTNode) -> dict[int, cst.CSTNode]:
-    parents: dict[int, cst.CSTNode] = {}
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        for child in children(node):
-            parents[id(child)] = node
-            stack.append(child)
+        parents = kept[id(root)] = parents_within(root)
     return parents
 
 

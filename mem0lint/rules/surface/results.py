@@ -29,7 +29,7 @@ from mem0lint.bind.instances import plain_class_of
 from mem0lint.callsite import CallSite
 from mem0lint.filtertree import str_value
 from mem0lint.memo import statement_result
-from mem0lint.walk import children
+from mem0lint.walk import children, parents_within
 
 T = TypeVar("T")
 
@@ -74,7 +74,7 @@ class Parents:
             return
         self._built.add(index)
         # Kept by the language server while the statement is unchanged (memo.py).
-        self._map.update(statement_result("parents", self._statements[index], _parents_within))
+        self._map.update(statement_result("parents", self._statements[index], parents_within))
 
     def get(self, key: int, default=None):
         found = self._map.get(key)
@@ -94,18 +94,6 @@ def _parents(collector, site: CallSite) -> Union[Parents, None]:
     unit = collector.call_units.get(id(site.outer or site.call))
     if unit is not None:
         parents.within(unit[0])
-    return parents
-
-
-def _parents_within(root: cst.CSTNode) -> dict[int, cst.CSTNode]:
-    """id(node) -> its parent, for every node under `root` (not `root` itself)."""
-    parents: dict[int, cst.CSTNode] = {}
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        for child in children(node):
-            parents[id(child)] = node
-            stack.append(child)
     return parents
 
 
