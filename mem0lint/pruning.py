@@ -38,7 +38,8 @@ client).
 Before any of this, `plan` asks whether the file holds anything to judge at all: when no import
 may give a client, no essential seed is spelled and (a test file) no conftest.py above it may
 give a fixture that is one, no call can be on a client, and libcst is not asked to parse it
-(`clientsources.may_hold_client`). That question is asked of test files too. An HTTP client
+(`clientsources.may_hold_client`), unless the file does not decode: libcst's MEM002 says so, as
+it does unpruned. That question is asked of test files too. An HTTP client
 (`requests`, `httpx`) counts as a client, in both questions, only where the module spells the
 Platform's host (`clientsources.spells_platform_host`): callsite.py judges a call on one only
 when it posts to a URL whose literal head names that host, and no rule judges any other.
@@ -57,7 +58,9 @@ from __future__ import annotations
 
 import ast
 import functools
+import io
 import re
+import tokenize
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -247,10 +250,26 @@ def plan(
         imports = imports.without_transports()  # an HTTP client gives no finding here
     holds, parsed = may_hold_client(source, imports, local, test)
     if not holds:
+        if not _decodes(source):
+            return source, None  # libcst says what is wrong with it, as it does unpruned
         return None  # no call in it can be on a client, and its `noqa` name no MEM code
     if not prunable(path, source):
         return source, None
     return analyse(source, seeds, local, imports, parsed)
+
+
+def _decodes(source: Source) -> bool:
+    """Does the text decode in the encoding it declares (PEP 263; UTF-8 without a cookie)? A file
+    that does not is reported (MEM002) whether or not it could hold a client: the byte scan of
+    its imports never decodes it, libcst's parse does."""
+    if isinstance(source, str):
+        return True
+    try:
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(source).readline)
+        source.decode(encoding)
+    except (SyntaxError, LookupError, UnicodeDecodeError):
+        return False
+    return True
 
 
 def _ending(row: str) -> str:

@@ -433,8 +433,8 @@ def _plan(path: Path, receivers: tuple = ()):
     index.configure({name: "mem0-platform" for name in receivers})
     view = index.view(path)
     imports = clientsources.ImportTaint(view, receivers)
-    text = path.read_text(encoding="utf-8")
-    return pruning.plan(path, text, pruning.seed_words(receivers), view.top_level_names(), imports)
+    data = path.read_bytes()  # as runner.py reads a file
+    return pruning.plan(path, data, pruning.seed_words(receivers), view.top_level_names(), imports)
 
 
 def test_a_file_where_no_call_can_be_on_a_client_is_not_parsed(tmp_path):
@@ -450,6 +450,18 @@ def test_a_file_where_no_call_can_be_on_a_client_is_not_parsed(tmp_path):
     (tmp_path / "app" / "uses.py").write_text("def f():\n    memory.search('q')\n")
     assert _plan(tmp_path / "app" / "uses.py") is None
     assert _plan(tmp_path / "app" / "uses.py", ("app.state.memory",)) is not None
+
+
+def test_a_file_that_does_not_decode_is_reported_whether_or_not_it_may_hold_a_client(tmp_path):
+    """A byte scan of its imports is enough to know no call in it is on a client, but the file
+    is not Python (cp1252 bytes without a coding cookie): libcst says so, pruned or not."""
+    _write(tmp_path, GATED)
+    path = tmp_path / "app" / "plain.py"
+    path.write_bytes(path.read_bytes() + b"# it\x92s mem0's\n")
+    found = assert_same_findings(tmp_path)
+    assert [f[2] for f in found if f[0] == str(path)] == ["MEM002"]
+    path.write_bytes(b"# -*- coding: cp1252 -*-\n" + path.read_bytes())  # declared: it decodes
+    assert _plan(path) is None
 
 
 def test_a_file_whose_noqa_names_a_mem0lint_code_is_always_parsed(tmp_path):
