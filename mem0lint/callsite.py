@@ -104,7 +104,7 @@ class CallSite:
 
     def changed_elsewhere(self, name: str, deep: bool = True) -> bool:
         """May the dict `name` holds be changed by anything but this call (bind/escapes.py)?"""
-        calls = {id(self.call), id(self.outer)}
+        calls = {id(call) for call in (self.call, self.outer) if call is not None}
         return escapes.changed(self.resolver.collector, self.scope, name, calls, deep)
 
     @cached_property

@@ -56,21 +56,24 @@ _READ_PARENTS = (
     cst.Index,
     cst.Assert,
 )
-# Names that bind (or unbind) rather than read: binding.py records those bindings.
+# Where a name itself binds (or unbinds) rather than reads: binding.py records those bindings.
 _BINDING_PARENTS = (
-    cst.AssignTarget,
-    cst.AnnAssign,
-    cst.AugAssign,
     cst.Param,
     cst.FunctionDef,
     cst.ClassDef,
     cst.ImportAlias,
     cst.AsName,
     cst.NameItem,
+    cst.Del,
+)
+# Where it binds only as the target (`f = ...`, `for f in ...`), and reads elsewhere.
+_TARGET_PARENTS = (
+    cst.AssignTarget,
+    cst.AnnAssign,
+    cst.AugAssign,
     cst.For,
     cst.CompFor,
     cst.NamedExpr,
-    cst.Del,
 )
 
 
@@ -193,11 +196,7 @@ def _not_a_read(node: cst.Name, parent) -> bool:
         return parent.attr is node
     if isinstance(parent, cst.Arg):
         return parent.keyword is node
-    if isinstance(parent, (cst.AssignTarget, cst.AnnAssign, cst.AugAssign)):
-        return parent.target is node
-    if isinstance(parent, (cst.For, cst.CompFor)):
-        return parent.target is node
-    if isinstance(parent, cst.NamedExpr):
+    if isinstance(parent, _TARGET_PARENTS):
         return parent.target is node
     return isinstance(parent, _BINDING_PARENTS)
 

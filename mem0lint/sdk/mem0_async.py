@@ -20,6 +20,8 @@ and from the installed 2.2.1 (`inspect.iscoroutinefunction`):
 
 from __future__ import annotations
 
+from mem0lint.sdk.releases import ASYNC_CLIENT, ASYNC_MEMORY
+
 # Fully qualified class name -> the class's name (the same class under each import path).
 MEM0_CLASS_NAMES: dict[str, str] = {
     "mem0.MemoryClient": "MemoryClient",
@@ -51,5 +53,5 @@ PLAIN_METHODS: dict[str, frozenset[str]] = {
     "Memory": _SHARED,
 }
 
-# The releases that added `AsyncMemoryClient` and `AsyncMemory`: releases.ASYNC_CLIENT and
-# releases.ASYNC_MEMORY.
+# Each sync class's async counterpart and the release that added it (releases.py).
+ASYNC_COUNTERPART_SINCE: dict[str, str] = {"MemoryClient": ASYNC_CLIENT, "Memory": ASYNC_MEMORY}

@@ -8,11 +8,7 @@ from mem0lint.callsite import CallSite
 from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
 from mem0lint.rules.surface.awaits import receiver_class
 from mem0lint.sdk.dialects import MEM0
-from mem0lint.sdk.mem0_async import PLAIN_METHODS
-from mem0lint.sdk.releases import ASYNC_CLIENT, ASYNC_MEMORY
-
-# An older release has no async class to suggest (a project pinned to 0.1.20 has no AsyncMemory).
-ASYNC_SINCE = {"MemoryClient": ASYNC_CLIENT, "Memory": ASYNC_MEMORY}
+from mem0lint.sdk.mem0_async import ASYNC_COUNTERPART_SINCE, PLAIN_METHODS
 
 
 class AwaitSyncClient(Rule):
@@ -87,6 +83,8 @@ class AwaitSyncClient(Rule):
             site.call,
             f"`{cls}.{site.method}()` is not a coroutine: it runs, returns a "
             f"{'list' if site.method == 'history' else 'dict'}, and `await` on that raises "
-            f"TypeError; use `Async{cls}` (mem0ai {ASYNC_SINCE[cls]} on) or drop the `await`",
+            # An older release has no async class to suggest (0.1.20 has no `AsyncMemory`).
+            f"TypeError; use `Async{cls}` (mem0ai {ASYNC_COUNTERPART_SINCE[cls]} on) or drop the "
+            "`await`",
             fix,
         )
