@@ -770,7 +770,7 @@ class Resolver:
                     attributes = owner[0].value.attributes.get(expr.attr.value, [])
                     if isinstance(scope, Point):
                         attributes = scope.visible(attributes)
-                    return self._value_of_bindings(attributes, depth + 1)
+                    return self.value_of_attribute_bindings(attributes, depth + 1)
             found = paths.value_of_path(self, expr, scope, depth + 1)
             if found is not paths.NO_WRITES:
                 return found
@@ -802,14 +802,10 @@ class Resolver:
             except (cst.ParserSyntaxError, TypeError, ValueError):
                 return None
             return self.value_of_annotation(parsed, scope, depth + 1)
-        if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.BitOr):
-            sides = [expr.left, expr.right]
-            return self._join_ignoring_none(sides, scope, depth)
+        members = _union_members(expr, lambda base: self.qualified_name(base, scope))
+        if members is not None:
+            return self._join_ignoring_none(members, scope, depth)
         if isinstance(expr, cst.Subscript):
-            base = self.qualified_name(expr.value, scope) or _dotted(expr.value)
-            if base.rsplit(".", 1)[-1] in {"Optional", "Union"}:
-                items = [el.slice.value for el in expr.slice if isinstance(el.slice, cst.Index)]
-                return self._join_ignoring_none(items, scope, depth)
             return None
         if isinstance(expr, cst.Tuple):  # isinstance(x, (A, B))
             items = [e.value for e in expr.elements if not isinstance(e, cst.StarredElement)]
@@ -877,6 +873,21 @@ class Resolver:
             ):
                 return []
         return members
+
+    def value_of_attribute_bindings(self, bindings: list[Binding], depth: int) -> Value:
+        """The value read as an instance's attribute bound by `bindings` (the class's writes):
+        a getter (`@property`, `@cached_property`) gives what it returns, as calling it would
+        (`return self._memory` after a lazy `self._memory = Memory.from_config(...)`)."""
+        getters = [b for b in bindings if _is_getter(b)]
+        if not getters:
+            return self._value_of_bindings(bindings, depth)
+        others = [b for b in bindings if not _is_getter(b)]
+        found = [self._value_of_function(b.value, b.scope, depth) for b in getters]
+        if others:
+            found.append(self._value_of_bindings(others, depth))
+        if any(value is None for value in found):
+            return None
+        return values.join_bound(found)
 
     def _value_of_bindings(
         self, bindings: list[Binding], depth: int, returned: bool = False
@@ -990,11 +1001,47 @@ class Resolver:
         )
 
     def _says_nothing(self, annotation: cst.BaseExpression, scope: Scope) -> bool:
-        """`-> Any`: the annotation tells nothing; what the function returns does."""
+        """`-> Any`, `-> Optional[Any]`, `-> Any | None`: the annotation tells nothing (a `None`
+        it allows is what a failed set-up returns, which no call is made on); what the function
+        returns does."""
+        if isinstance(annotation, cst.SimpleString):
+            try:
+                annotation = cst.parse_expression(string_value(annotation))
+            except (cst.ParserSyntaxError, TypeError, ValueError):
+                return False
+        members = _union_members(annotation, lambda base: self.qualified_name(base, scope))
+        if members is not None:
+            kept = [m for m in members if not (isinstance(m, cst.Name) and m.value == "None")]
+            return bool(kept) and all(self._says_nothing(m, scope) for m in kept)
         return self.qualified_name(annotation, scope) in _ANY
 
 
 _ANY = frozenset({"typing.Any", "typing_extensions.Any"})
+
+
+# The decorators that make a method a getter: reading the attribute calls it.
+_GETTERS = frozenset({"property", "cached_property", "functools.cached_property"})
+
+
+def _is_getter(binding: Binding) -> bool:
+    """A method decorated with nothing but `@property` (or `@cached_property`)."""
+    function = binding.value
+    if binding.kind != "function" or not isinstance(function, cst.FunctionDef):
+        return False
+    return len(function.decorators) == 1 and _dotted(function.decorators[0].decorator) in _GETTERS
+
+
+def _union_members(
+    annotation: cst.BaseExpression, qualified: Callable[[cst.BaseExpression], str | None]
+) -> list[cst.BaseExpression] | None:
+    """The members of `A | B`, `Optional[A]` or `Union[A, B]`; None for any other annotation."""
+    if isinstance(annotation, cst.BinaryOperation) and isinstance(annotation.operator, cst.BitOr):
+        return [annotation.left, annotation.right]
+    if isinstance(annotation, cst.Subscript):
+        base = qualified(annotation.value) or _dotted(annotation.value)
+        if base.rsplit(".", 1)[-1] in {"Optional", "Union"}:
+            return [el.slice.value for el in annotation.slice if isinstance(el.slice, cst.Index)]
+    return None
 
 
 def _is_none_value(binding: Binding) -> bool:

@@ -121,6 +121,30 @@ JUDGED = {
                 memory = await self._memory()
                 return await memory.search(q, {WRONG}
     """,
+    "a `@property` that makes the client on first use": f"""
+        from mem0 import Memory
+        class Store:
+            _memory = None
+            @property
+            def memory(self):
+                if self._memory is None:
+                    self._memory = Memory.from_config({{}})
+                return self._memory
+            def recall(self, q):
+                return self.memory.search(q, {WRONG}
+    """,
+    "a factory annotated `-> Optional[Any]`: what it returns (None when it failed)": f"""
+        from typing import Any, Optional
+        def init_memory() -> Optional[Any]:
+            try:
+                from mem0 import Memory
+                return Memory.from_config({{}})
+            except Exception:
+                return None
+        memory = init_memory()
+        if memory:
+            memory.search("q", {WRONG}
+    """,
 }
 
 NOT_JUDGED = {
@@ -190,6 +214,39 @@ NOT_JUDGED = {
             def recall(self, other, q):
                 other.client().search("q", limit=3)
                 self.client().search("q", limit=3)
+    """,
+    "a property with a setter, set to something else": """
+        from mem0 import Memory
+        class Store:
+            def __init__(self, backend):
+                self.memory = backend
+            @property
+            def memory(self):
+                return Memory()
+            @memory.setter
+            def memory(self, value):
+                self._memory = value
+            def recall(self, q):
+                return self.memory.search(q, limit=3)
+    """,
+    "a property read as a class attribute, and one under another decorator": """
+        import abc
+        from mem0 import Memory
+        class Store:
+            @property
+            @abc.abstractmethod
+            def memory(self):
+                return Memory()
+            def recall(self, q):
+                Store.memory.search(q, limit=3)
+                return self.memory.search(q, limit=3)
+    """,
+    "a factory annotated `-> Optional[object]`": """
+        from typing import Optional
+        from mem0 import Memory
+        def init_memory() -> Optional[object]:
+            return Memory()
+        init_memory().search("q", limit=3)
     """,
 }
 

@@ -58,7 +58,7 @@ def value_of_attribute(resolver: Resolver, expr: cst.Attribute, scope: Scope, de
     attributes = info.attributes.get(attribute)
     if not attributes:
         return None  # set elsewhere (a base, `setattr`), or never: unknown
-    return resolver._value_of_bindings(attributes, depth)
+    return resolver.value_of_attribute_bindings(attributes, depth)
 
 
 def plain_class_of(expr: cst.BaseExpression, scope: Scope) -> Union[cst.ClassDef, None]:
