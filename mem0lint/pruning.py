@@ -38,8 +38,10 @@ client).
 Before any of this, `plan` asks whether the file holds anything to judge at all: when no import
 may give a client, no essential seed is spelled and (a test file) no conftest.py above it may
 give a fixture that is one, no call can be on a client, and libcst is not asked to parse it
-(`clientsources.may_hold_client`), unless the file does not decode: libcst's MEM002 says so, as
-it does unpruned. That question is asked of test files too. An HTTP client
+(`clientsources.may_hold_client`), unless Python cannot read it (it does not decode, or does
+not compile): libcst's parse reports it (MEM002, MEM001), as it does unpruned. (A file Python
+reads but libcst cannot, MEM003, is not parsed: finding that out is the parse the question
+saves.) That question is asked of test files too. An HTTP client
 (`requests`, `httpx`) counts as a client, in both questions, only where the module spells the
 Platform's host (`clientsources.spells_platform_host`): callsite.py judges a call on one only
 when it posts to a URL whose literal head names that host, and no rule judges any other.
@@ -61,6 +63,7 @@ import functools
 import io
 import re
 import tokenize
+import warnings
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -250,18 +253,35 @@ def plan(
         imports = imports.without_transports()  # an HTTP client gives no finding here
     holds, parsed = may_hold_client(source, imports, local, test)
     if not holds:
-        if not _decodes(source):
-            return source, None  # libcst says what is wrong with it, as it does unpruned
+        # A file Python cannot read is reported (MEM001, MEM002) as it is unpruned: libcst's
+        # parse says what is wrong with it. Python's parser has read it when it was asked.
+        if not _decodes(source) or (parsed is None and not _compiles(source)):
+            return source, None
         return None  # no call in it can be on a client, and its `noqa` name no MEM code
     if not prunable(path, source):
         return source, None
     return analyse(source, seeds, local, imports, parsed)
 
 
+def _compiles(source: Source) -> bool:
+    """Does Python read the file (its encoding and its syntax)? Asked of a file the byte scan of
+    its imports judged (`clientsources.scanned_gives`), which nothing else has parsed. Compiling
+    stays in C, at about half the cost of Python's tree (`ast.parse`); it also refuses what
+    only the compiler refuses (`return` outside a function), which libcst then parses, as it
+    does unpruned."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # `"\d"` and the like: no finding of ours
+        try:
+            compile(source, "<pruned>", "exec", dont_inherit=True)
+        except (SyntaxError, ValueError, OverflowError, RecursionError, MemoryError):
+            return False
+    return True
+
+
 def _decodes(source: Source) -> bool:
-    """Does the text decode in the encoding it declares (PEP 263; UTF-8 without a cookie)? A file
-    that does not is reported (MEM002) whether or not it could hold a client: the byte scan of
-    its imports never decodes it, libcst's parse does."""
+    """Does the text decode in the encoding it declares (PEP 263; UTF-8 without a cookie)? Not
+    told by Python's tree (`clientsources.python_tree` decodes UTF-8, cookie or not) nor by
+    compiling (a comment's bytes are not decoded); libcst decodes it all, as declared."""
     if isinstance(source, str):
         return True
     try:

@@ -452,15 +452,34 @@ def test_a_file_where_no_call_can_be_on_a_client_is_not_parsed(tmp_path):
     assert _plan(tmp_path / "app" / "uses.py", ("app.state.memory",)) is not None
 
 
-def test_a_file_that_does_not_decode_is_reported_whether_or_not_it_may_hold_a_client(tmp_path):
-    """A byte scan of its imports is enough to know no call in it is on a client, but the file
-    is not Python (cp1252 bytes without a coding cookie): libcst says so, pruned or not."""
+@pytest.mark.parametrize(
+    "tail, codes, parsed",
+    [
+        (b"# it\x92s mem0's\n", ["MEM002"], True),  # cp1252 bytes without a coding cookie
+        (b"from app.models import  # mem0\n", ["MEM001"], True),  # a syntax error
+        (b"return None  # mem0\n", [], True),  # only the compiler refuses it: libcst parses it
+        (b'PATTERN = "\\d+"  # mem0\n', [], False),  # a compiler warning: none of ours
+    ],
+    ids=["does not decode", "syntax error", "return outside a function", "warning"],
+)
+def test_a_file_python_cannot_read_is_reported_whether_or_not_it_may_hold_a_client(
+    tmp_path, recwarn, tail, codes, parsed
+):
+    """A byte scan of its imports is enough to know no call in it is on a client, but libcst
+    parses a file Python cannot read, to report it as it does unpruned."""
     _write(tmp_path, GATED)
     path = tmp_path / "app" / "plain.py"
-    path.write_bytes(path.read_bytes() + b"# it\x92s mem0's\n")
+    path.write_bytes(path.read_bytes() + tail)
     found = assert_same_findings(tmp_path)
-    assert [f[2] for f in found if f[0] == str(path)] == ["MEM002"]
-    path.write_bytes(b"# -*- coding: cp1252 -*-\n" + path.read_bytes())  # declared: it decodes
+    assert [f[2] for f in found if f[0] == str(path)] == codes
+    assert (_plan(path) is not None) == parsed
+    assert not recwarn.list
+
+
+def test_a_file_that_declares_its_encoding_decodes(tmp_path):
+    _write(tmp_path, GATED)
+    path = tmp_path / "app" / "plain.py"
+    path.write_bytes(b"# -*- coding: cp1252 -*-\n" + path.read_bytes() + b"# it\x92s mem0's\n")
     assert _plan(path) is None
 
 
