@@ -62,6 +62,7 @@ import ast
 import functools
 import io
 import re
+import symtable
 import tokenize
 import warnings
 from contextlib import contextmanager
@@ -255,7 +256,7 @@ def plan(
     if not holds:
         # A file Python cannot read is reported (MEM001, MEM002) as it is unpruned: libcst's
         # parse says what is wrong with it. Python's parser has read it when it was asked.
-        if not _decodes(source) or (parsed is None and not _compiles(source)):
+        if not _python_reads(source, parsed is not None):
             return source, None
         return None  # no call in it can be on a client, and its `noqa` name no MEM code
     if not prunable(path, source):
@@ -263,32 +264,29 @@ def plan(
     return analyse(source, seeds, local, imports, parsed)
 
 
-def _compiles(source: Source) -> bool:
-    """Does Python read the file (its encoding and its syntax)? Asked of a file the byte scan of
-    its imports judged (`clientsources.scanned_gives`), which nothing else has parsed. Compiling
-    stays in C, at about half the cost of Python's tree (`ast.parse`); it also refuses what
-    only the compiler refuses (`return` outside a function), which libcst then parses, as it
-    does unpruned."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # `"\d"` and the like: no finding of ours
+def _python_reads(source: Source, parsed: bool) -> bool:
+    """Does Python read the file: does it decode in the encoding it declares (PEP 263; UTF-8
+    without a cookie), and parse? `parsed`: Python's tree was made of it (`clientsources.
+    python_tree`, which decodes UTF-8 whatever the cookie says). Else the byte scan of its imports
+    judged it, and its symbol table is built: Python's parser, in C, at two thirds of the cost
+    of compiling and a third of making the tree. That also refuses what only the compiler
+    refuses (`nonlocal` at the top), which libcst then parses, as it does unpruned."""
+    if isinstance(source, str):
+        text = source
+    else:
         try:
-            compile(source, "<pruned>", "exec", dont_inherit=True)
+            encoding, _ = tokenize.detect_encoding(io.BytesIO(source).readline)
+            text = source.decode(encoding)
+        except (SyntaxError, LookupError, UnicodeDecodeError):
+            return False
+    if parsed:
+        return True
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # `"\\d"` and the like: no finding of ours
+        try:
+            symtable.symtable(text, "<pruned>", "exec")
         except (SyntaxError, ValueError, OverflowError, RecursionError, MemoryError):
             return False
-    return True
-
-
-def _decodes(source: Source) -> bool:
-    """Does the text decode in the encoding it declares (PEP 263; UTF-8 without a cookie)? Not
-    told by Python's tree (`clientsources.python_tree` decodes UTF-8, cookie or not) nor by
-    compiling (a comment's bytes are not decoded); libcst decodes it all, as declared."""
-    if isinstance(source, str):
-        return True
-    try:
-        encoding, _ = tokenize.detect_encoding(io.BytesIO(source).readline)
-        source.decode(encoding)
-    except (SyntaxError, LookupError, UnicodeDecodeError):
-        return False
     return True
 
 

@@ -457,10 +457,10 @@ def test_a_file_where_no_call_can_be_on_a_client_is_not_parsed(tmp_path):
     [
         (b"# it\x92s mem0's\n", ["MEM002"], True),  # cp1252 bytes without a coding cookie
         (b"from app.models import  # mem0\n", ["MEM001"], True),  # a syntax error
-        (b"return None  # mem0\n", [], True),  # only the compiler refuses it: libcst parses it
+        (b"nonlocal memory  # mem0\n", [], True),  # Python's symbol table refuses it, not libcst
         (b'PATTERN = "\\d+"  # mem0\n', [], False),  # a compiler warning: none of ours
     ],
-    ids=["does not decode", "syntax error", "return outside a function", "warning"],
+    ids=["does not decode", "syntax error", "nonlocal at the top", "warning"],
 )
 def test_a_file_python_cannot_read_is_reported_whether_or_not_it_may_hold_a_client(
     tmp_path, recwarn, tail, codes, parsed
