@@ -193,6 +193,11 @@ SILENT = [
     "res = client.search('q', filters={'user_id': 'a'})\nres = load()\nn = len(res)",
     # rebound inside a block beside the use: which value reaches it depends on the branch
     "res = client.search('q', filters={'user_id': 'a'})\nif x:\n    res = []\nn = len(res)",
+    # read by a binding in a loop (its second run reads the list), or after another binding
+    "res = client.search('q', filters={'user_id': 'a'})\nfor c in cs:\n"
+    "    res = [r for r in res if r.get(c)]",
+    "res = client.search('q', filters={'user_id': 'a'})\nif x:\n    res = None\n"
+    "    res = [r for r in res or []]",
 ]
 
 # Each use between the statement that binds the name to the call and the next statement that
@@ -217,6 +222,13 @@ WINDOWED = [
     (
         "res = client.search('q', filters={'user_id': 'a'})\nn = len(res)\nres = 3\nk = len(res)\n",
         [5],
+    ),
+    # the value the next binding assigns is read before it binds (found in a public interview
+    # coach: a 2.x result filtered in place)
+    (
+        "res = client.search('q', filters={'user_id': 'a'})\nif x:\n"
+        "    res = [r for r in res if r.get('score')]\n",
+        [6],
     ),
 ]
 

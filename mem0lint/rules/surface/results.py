@@ -267,8 +267,16 @@ def _call_value(site: CallSite) -> Union[tuple[Parents, cst.BaseExpression], Non
 
 
 def _in_window(node: cst.CSTNode, window, parents) -> bool:
-    """Is `node` where the call's value reaches (`_reaching`'s window; None: everywhere)?"""
-    return window is None or window[0] < _top_index(node, window[2], parents) < window[1]
+    """Is `node` where the call's value reaches (`_reaching`'s window; None: everywhere)? Also
+    inside the value the next binding assigns, which is read before it binds
+    (`results = [r for r in results if ...]`)."""
+    if window is None:
+        return True
+    own, end, positions, rebinding = window
+    index = _top_index(node, positions, parents)
+    return own < index < end or (
+        index == end and rebinding is not None and _inside(node, [rebinding], parents)
+    )
 
 
 def uses(site: CallSite, membership: bool = False, returned: bool = False) -> list[Use]:
@@ -572,7 +580,9 @@ def _reaching(site: CallSite, name: str, value: cst.BaseExpression, parents):
     literal (the call failed). `window`: None when no other binding of the name exists, else
     the indices of the statements of `root`'s body between which the name holds `value`: after
     the statement that binds it, before the next one that binds it again (each other binding
-    must be in a statement of its own of that body), and that body's id(statement) -> index."""
+    must be in a statement of its own of that body), that body's id(statement) -> index, and
+    the value that next binding assigns when it is the statement's only one, run once (None
+    otherwise)."""
     root = sole_binding_root(site, name, value, exact=False)
     if root is None:
         return None
@@ -605,7 +615,15 @@ def _reaching(site: CallSite, name: str, value: cst.BaseExpression, parents):
             later.append(index)
     if own < 0:
         return None
-    return root, handlers, (own, min(later, default=len(body)), positions)
+    end = min(later, default=len(body))
+    at_end = [other for other in others if _top_index(other, positions, parents) == end]
+    rebinding = at_end[0] if len(at_end) == 1 and not _repeated(at_end[0], parents) else None
+    return root, handlers, (own, end, positions, rebinding)
+
+
+def _repeated(node: cst.CSTNode, parents) -> bool:
+    """Is `node` in a loop of its function (its second run reads what its first bound)?"""
+    return any(isinstance(a, (cst.For, cst.While, cst.CompFor)) for a in _ancestors(node, parents))
 
 
 def _body(root: Union[cst.Module, cst.FunctionDef]) -> Sequence[cst.CSTNode]:
