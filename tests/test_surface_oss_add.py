@@ -88,6 +88,14 @@ def codes(code: str, sdks=()) -> list[str]:
         (OSS + 'c = {"graph_store": {}}\ndel c["graph_store"]\nMemory.from_config(c)', []),
         # a key set to None asks for nothing: dropping it changes nothing (PraisonAI's tests)
         (OSS + 'Memory.from_config({"custom_prompt": None, "graph_store": None})', []),
+        # ...or a name bound once to None (a placeholder for a prompt to come; a public practice
+        # repository); a name bound twice may hold a prompt
+        (OSS + 'p = None\nMemory.from_config({"custom_fact_extraction_prompt": p})', []),
+        (
+            OSS + 'p = None\nif x:\n    p = "Only food."\n'
+            'Memory.from_config({"custom_fact_extraction_prompt": p})',
+            ["MEM149"],
+        ),
         (
             OSS
             + 'd = {"agent_id": "a"}\nd.pop("agent_id")\nmemory.add("x", user_id="u", metadata=d)',

@@ -93,8 +93,10 @@ class FromConfigIgnoredKey(Rule):
             key = str_value(element.key)
             if key is None or key in OSS_CONFIG_FIELDS:
                 continue
-            if is_none(element.value):
-                continue  # `"custom_prompt": None` asks for nothing: dropping it changes nothing
+            if is_none(follow(site, element.value)):
+                # `"custom_prompt": None` (or a name bound once to None) asks for nothing:
+                # dropping it changes nothing
+                continue
             if key in OSS_CONFIG_REMOVED:
                 replacement = OSS_CONFIG_REMOVED[key]
                 instead = (
