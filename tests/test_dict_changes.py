@@ -142,15 +142,55 @@ def test_a_spread_copy_is_checked_as_a_dict_of_its_own():
     assert codes(PLATFORM + in_function(grown), ("MEM401",)) == []
 
 
-# MEM149 reads a config's own keys: a change deeper in leaves them as written.
+# MEM149 reads a config's own keys: a change deeper in leaves them as written, and a key
+# written before the call (`config["graph_store"] = {...}`, found in a public memory backend) is
+# one more key it may hold; anything else that may change its keys leaves it unknown.
 CONFIG_CASES = {
     "as written": ("", True),
     "a value deeper in written": ('config["llm"]["config"]["model"] = "m"\n', True),
     "a part given another name": ('llm = config["llm"]\nllm["provider"] = "openai"\n', True),
-    "a key written": ('config["llm"] = {}\n', False),
+    "a key written": ('config["llm"] = {}\n', True),
+    "the ignored key written to None": ('if x:\n    config["graph_store"] = None\n', False),
+    "a key deleted": ('del config["graph_store"]\n', False),
+    "keys updated": ("config.update(extra)\n", False),
+    "a key written in a branch that returns": (
+        'if x:\n    config["llm"] = {}\n    return\n',
+        False,
+    ),
+    "a key written in a loop": ('for k in ks:\n    config["llm"] = {}\n', False),
     "passed to a helper": ("prepare(config)\n", False),
     "given another name": ('alias = config\nalias["version"] = "v1.1"\n', False),
 }
+
+
+@pytest.mark.parametrize(
+    "change, expected",
+    [
+        ('if graph:\n    config["graph_store"] = {"provider": "neo4j"}\n', ["MEM149"]),
+        ('config["enable_graph"] = True\nconfig["custom_instructions"] = "x"\n', ["MEM149"]),
+        ('config["custom_fact_extraction_prompt"] = None\n', []),
+        ('if graph:\n    config["graph_store"] = {}\nelse:\n    pass\n', ["MEM149"]),
+    ],
+)
+def test_a_key_written_before_from_config_is_judged(change, expected):
+    body = f'config = {{"llm": {{}}}}\n{change}return Memory.from_config(config)\n'
+    source = OSS + "def build(graph=False):\n" + textwrap.indent(body, "    ")
+    assert codes(source, ("MEM149",)) == expected
+
+
+def test_a_key_written_after_from_config_or_elsewhere_is_not():
+    after = 'config = {"llm": {}}\nm = Memory.from_config(config)\nconfig["graph_store"] = {}\n'
+    other = (
+        'config = {"llm": {}}\nif graph:\n    config["graph_store"] = {}\n'
+        "else:\n    Memory.from_config(config)\n"
+    )
+    nested = (
+        'config = {"llm": {}}\ndef later():\n    config["graph_store"] = {}\n'
+        "Memory.from_config(config)\n"
+    )
+    for body in (after, other, nested):
+        source = OSS + "def build(graph=False):\n" + textwrap.indent(body, "    ")
+        assert codes(source, ("MEM149",)) == [], body
 
 
 @pytest.mark.parametrize("case", CONFIG_CASES)

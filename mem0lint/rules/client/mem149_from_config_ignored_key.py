@@ -5,7 +5,8 @@ mem0/memory/main.py): `from_config(config_dict)` builds `MemoryConfig(**config_d
 model with the default `extra="ignore"` and the fields `vector_store`, `llm`, `embedder`,
 `history_db_path`, `reranker`, `version`, `custom_instructions`. 1.x also had `graph_store`,
 `custom_fact_extraction_prompt` and `custom_update_memory_prompt`; 2.0 removed them, so they are
-dropped without a word, like any misspelt key.
+dropped without a word, like any misspelt key. A key is read where the dict literal gives it, and
+where the code writes it before the call (`config["graph_store"] = {...}`: bind/escapes.py).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Iterator
 
 import libcst as cst
 
+from mem0lint.bind import escapes
 from mem0lint.callsite import CallSite
 from mem0lint.filtertree import str_value
 from mem0lint.rule import Example, Finding, Rule, Severity
@@ -75,6 +77,27 @@ class FromConfigIgnoredKey(Rule):
             memory = Memory.from_config(config)
             """,
         ),
+        Example(
+            "mem0-oss",
+            bad="""
+            from mem0 import Memory
+
+
+            def build(graph):
+                config = {"history_db_path": ":memory:"}
+                if graph:
+                    config["graph_store"] = {"provider": "neo4j"}
+                return Memory.from_config(config)
+            """,
+            good="""
+            from mem0 import Memory
+
+
+            def build():
+                config = {"history_db_path": ":memory:"}
+                return Memory.from_config(config)
+            """,
+        ),
     ]
 
     def check(self, site: CallSite) -> Iterator[Finding]:
@@ -82,20 +105,29 @@ class FromConfigIgnoredKey(Rule):
         if arg is None:
             return
         value = follow(site, arg.value)
+        written: list[tuple[str, cst.BaseExpression]] = []
+        if value is arg.value and isinstance(value, cst.Name):
+            # `config["graph_store"] = {...}` before the call: the literal and the keys written
+            written = escapes.keyed_writes(
+                site.resolver.collector, site.scope, value.value, site.outer or site.call
+            )
+            if not written:
+                return
+            value = next(b.value for b in site.scope.bindings[value.value] if b.kind == "value")
         if not isinstance(value, cst.Dict):
             return
         inline = value is arg.value
-        for element in value.elements:
-            if not isinstance(element, cst.DictElement):
-                continue
-            if not isinstance(element.key, cst.SimpleString):
-                continue
-            key = str_value(element.key)
-            if key is None or key in OSS_CONFIG_FIELDS:
-                continue
-            if is_none(follow(site, element.value)):
-                # `"custom_prompt": None` (or a name bound once to None) asks for nothing:
-                # dropping it changes nothing
+        keys = [
+            (str_value(element.key), element.key, element.value)
+            for element in value.elements
+            if isinstance(element, cst.DictElement) and isinstance(element.key, cst.SimpleString)
+        ]
+        given = [*keys, *((k, None, v) for k, v in written)]
+        # `"custom_prompt": None` (or a name bound once to None) asks for nothing: dropping it
+        # changes nothing. A key written again may hold either value.
+        asks_nothing = {key for key, _, v in given if is_none(follow(site, v))}
+        for key, node, _ in given:
+            if key is None or key in OSS_CONFIG_FIELDS or key in asks_nothing:
                 continue
             if key in OSS_CONFIG_REMOVED:
                 replacement = OSS_CONFIG_REMOVED[key]
@@ -110,7 +142,7 @@ class FromConfigIgnoredKey(Rule):
             else:
                 instead = f"the keys are {', '.join(OSS_CONFIG_FIELDS)}"
             yield Finding(
-                element.key if inline else arg,
+                node if inline else arg,
                 f'config key "{key}" is silently ignored: `MemoryConfig` drops unknown keys '
                 f"(no error); {instead}",
             )
