@@ -71,6 +71,11 @@ def codes(code: str, sdks=()) -> list[str]:
         (OSS + 'Memory.from_config(config_dict={"enable_graph": True})', ["MEM149"]),
         # silent: what the SDK accepts, or what cannot be told
         (OSS + 'memory.add("hi", user_id="u", timestamp=None, infer=False, prompt="p")', []),
+        (OSS + 'ts = None\nmemory.add("hi", user_id="u", timestamp=ts)', []),
+        (
+            OSS + 'ts = None\nif x:\n    ts = 1\nmemory.add("hi", user_id="u", timestamp=ts)',
+            ["MEM147"],
+        ),
         (OSS + 'memory.add("hi", user_id="u", output_format="v1.1")', []),  # MEM135's
         (OSS + 'memory.add("hi", user_id="u", **options)', []),
         (OSS + 'memory.add("hi", *args)', []),
@@ -196,8 +201,16 @@ def test_platform_positional_id_binds_to_options(monkeypatch):
     assert not [s for s in outcome.sent if s.method == "POST"]
 
 
-def test_timestamp_none_runs(monkeypatch):
-    assert run(OSS + 'memory.add("hi", user_id="u", timestamp=None)\n', monkeypatch).raised is None
+@pytest.mark.parametrize(
+    "code",
+    [
+        'memory.add("hi", user_id="u", timestamp=None)\n',
+        'ts = None\nmemory.add("hi", user_id="u", timestamp=ts)\n',
+    ],
+)
+def test_timestamp_none_runs(monkeypatch, code):
+    assert run(OSS + code, monkeypatch).raised is None
+    assert codes(OSS + code) == []
 
 
 # --- MEM145-MEM148: what reaches the LLM and the store --------------------------------------

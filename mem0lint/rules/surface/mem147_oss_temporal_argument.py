@@ -18,7 +18,7 @@ from typing import Iterator
 from mem0lint.callsite import CallSite
 from mem0lint.filtertree import str_value
 from mem0lint.rule import Example, Finding, Rule, Severity
-from mem0lint.rules.surface.ossadd import is_none
+from mem0lint.rules.surface.ossadd import follow, is_none
 from mem0lint.sdk import releases
 from mem0lint.sdk.dialects import OPEN_SOURCE
 
@@ -76,7 +76,8 @@ class OssTemporalArgument(Rule):
 
     def check(self, site: CallSite) -> Iterator[Finding]:
         stamp = site.keyword("timestamp")
-        if site.method == "add" and stamp is not None and not is_none(stamp.value):
+        # `None` (or a name bound once to it) is what the SDK accepts: it raises on anything else
+        if site.method == "add" and stamp is not None and not is_none(follow(site, stamp.value)):
             yield Finding(
                 stamp,
                 "`timestamp=` is Platform-only: open source `Memory.add()` raises ValueError on "
