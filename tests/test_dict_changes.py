@@ -157,7 +157,7 @@ CONFIG_CASES = {
         'if x:\n    config["llm"] = {}\n    return\n',
         False,
     ),
-    "a key written in a loop": ('for k in ks:\n    config["llm"] = {}\n', False),
+    "a key written in a loop": ('for k in ks:\n    config["llm"] = {}\n', True),
     "passed to a helper": ("prepare(config)\n", False),
     "given another name": ('alias = config\nalias["version"] = "v1.1"\n', False),
 }
@@ -188,7 +188,12 @@ def test_a_key_written_after_from_config_or_elsewhere_is_not():
         'config = {"llm": {}}\ndef later():\n    config["graph_store"] = {}\n'
         "Memory.from_config(config)\n"
     )
-    for body in (after, other, nested):
+    # a nested function may write the key to None before the call: not read through
+    hidden = (
+        'config = {"llm": {}, "graph_store": {"provider": "neo4j"}}\ndef off():\n'
+        '    config["graph_store"] = None\nconfig["llm"] = {}\nMemory.from_config(config)\n'
+    )
+    for body in (after, other, nested, hidden):
         source = OSS + "def build(graph=False):\n" + textwrap.indent(body, "    ")
         assert codes(source, ("MEM149",)) == [], body
 

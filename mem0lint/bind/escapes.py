@@ -19,8 +19,8 @@ A read is not a change: `f.get("k")`, `"k" in f`, `len(f["AND"])`, `f"{f}"`, `if
 not recognised as a read is taken for a change (the literal is then not followed: silence).
 
 `keyed_writes` answers a narrower question, for a rule claiming a key is present (MEM149): when
-the only changes of the dict's own keys are `f["key"] = value` statements that run before the
-call on its way, the keys they add.
+the only changes of the dict's own keys are `f["key"] = value` statements of the body it is
+bound in, the keys they may add before the call (bind/spread.py's flow of written keys).
 """
 
 from __future__ import annotations
@@ -111,12 +111,15 @@ def changed_inside(function: cst.FunctionDef, name: str, copies: set[int]) -> bo
 def keyed_writes(
     collector, scope, name: str, call: cst.Call
 ) -> Union[list[tuple[str, cst.BaseExpression]], None]:
-    """The keys a dict literal bound to `name` gets, before `call` reads it, from writes of its
-    own keys all spelled `name["key"] = value` (a string literal key, one target), as
-    (key, value); None when anything else may change its own keys (`del`, `.update(...)`, another
-    name for it, a call it is passed to), or a write may not come before `call` in the same
-    function (a later statement, a nested function, a branch that can leave first). For a claim
-    that a key is present (MEM149: a key `MemoryConfig` drops), not that one is absent."""
+    """The keys a dict literal bound to `name` may get, before `call` reads it, from writes of
+    its own keys all spelled `name["key"] = value` (a string literal key, one target) in the
+    body it is bound in, as (key, value) for every such write of a key that reaches `call` on
+    some path (bind/spread.py `written_before`); None when anything else may change its own keys
+    (`del`, `.update(...)`, a write in a nested function, another name for it, a call it is
+    passed to). For a claim that a key is present (MEM149: a key `MemoryConfig` drops), not
+    that one is absent."""
+    from mem0lint.bind.spread import constant_key, written_before  # spread.py reads this module
+
     root = _root(collector, scope)
     if root is None:
         return None
@@ -124,7 +127,7 @@ def keyed_writes(
     if len(values) != 1 or not isinstance(values[0].value, cst.Dict):
         return None
     parents = _parents_of(collector, root)
-    found = []
+    writes = []
     for node in _spellings(root, name):
         parent = parents.get(id(node))
         if _not_a_read(node, parent):
@@ -132,71 +135,33 @@ def keyed_writes(
         use = _use(node, parents, isinstance(root, cst.Module))
         if use is None or use[0] > 0 or use[1] == id(call):
             continue  # a read, a change deeper in, or the call itself
-        write = _keyed_write(node, parent, parents)
-        if write is None or not _reaches(write[2], call, parents):
+        target = parents.get(id(parent))
+        assign = parents.get(id(target))
+        key = constant_key(parent) if isinstance(parent, cst.Subscript) else None
+        if (
+            key is None
+            or not isinstance(target, cst.AssignTarget)
+            or not isinstance(assign, cst.Assign)
+            or len(assign.targets) != 1
+            or _in_nested_function(assign, parents, root)
+        ):
             return None
-        found.append(write[:2])
-    return found
+        writes.append((key, assign.value))
+    flow = written_before(root, name, call)
+    if flow is None:
+        return None
+    reaching, _ = flow
+    return [(key, value) for key, value in writes if key in reaching]
 
 
-def _keyed_write(node: cst.Name, subscript, parents):
-    """`name["key"] = value` -> (key, value, the statement); None for any other use."""
-    if not (isinstance(subscript, cst.Subscript) and len(subscript.slice) == 1):
-        return None
-    index = subscript.slice[0].slice
-    if not (isinstance(index, cst.Index) and isinstance(index.value, cst.SimpleString)):
-        return None
-    target = parents.get(id(subscript))
-    assign = parents.get(id(target))
-    if not (isinstance(target, cst.AssignTarget) and isinstance(assign, cst.Assign)):
-        return None
-    if len(assign.targets) != 1:
-        return None
-    key = index.value.evaluated_value
-    return (key, assign.value, assign) if isinstance(key, str) else None
-
-
-def _reaches(statement: cst.CSTNode, call: cst.Call, parents) -> bool:
-    """Does `statement` run before `call`, on the way to it: both in the same function, in one
-    block where the statement's branch comes first, no loop, `try` or nested function between
-    them and that block, and nothing after it in its branches that leaves (`return`, `raise`,
-    `break`, `continue`)?"""
-    above_call = set()
-    node = call
-    while node is not None:
-        above_call.add(id(node))
+def _in_nested_function(node: cst.CSTNode, parents, root: cst.CSTNode) -> bool:
+    """Is `node` inside a function (or class) defined under `root`?"""
+    node = parents.get(id(node))
+    while node is not None and node is not root:
+        if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            return True
         node = parents.get(id(node))
-    path = [statement]
-    while id(path[-1]) not in above_call:
-        parent = parents.get(id(path[-1]))
-        if parent is None:
-            return False
-        path.append(parent)
-    block, mine = path[-1], path[-2]
-    body = getattr(block, "body", None)
-    if not isinstance(body, (list, tuple)) or mine not in body:
-        return False  # an `if` whose body writes and whose `else` calls, ...
-    theirs = next((child for child in children(block) if id(child) in above_call), None)
-    if theirs not in body or body.index(mine) >= body.index(theirs):
-        return False
-    for inner, outer in zip(path, path[1:-1]):
-        if isinstance(outer, (cst.For, cst.While, cst.Try, cst.FunctionDef, cst.Lambda)):
-            return False
-        rest = getattr(outer, "body", None)
-        if not isinstance(rest, (list, tuple)) or inner not in rest:
-            continue
-        if any(_leaves(later) for later in rest[rest.index(inner) + 1 :]):
-            return False
-    return True
-
-
-def _leaves(node: cst.CSTNode) -> bool:
-    """Does `node` hold a `return`, `raise`, `break` or `continue` of its function?"""
-    if isinstance(node, (cst.Return, cst.Raise, cst.Break, cst.Continue)):
-        return True
-    if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
-        return False
-    return any(_leaves(child) for child in children(node))
+    return False
 
 
 def _root(collector, scope) -> Union[cst.Module, cst.FunctionDef, None]:

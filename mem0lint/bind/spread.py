@@ -24,7 +24,7 @@ Writes only add or replace keys: the literal's keys no write touches are certain
 their literal values. When some write exists, the keys it writes are hidden behind the original
 `**params` (so rules see hidden arguments, as for any `**kwargs`, and judge no absence). A key
 the literal does not hold, written by a statement of the function itself (not a nested one) that
-may run between the binding and the call (`_written_before`: on some path of the function's
+may run between the binding and the call (`written_before`: on some path of the function's
 statements, `return`, `raise`, `break` and `continue` ending theirs), is passed on that path:
 the call is judged with it as a keyword too (its first written value), still beside `**params`.
 (A write on every path to the call leaves the binder's flow only an unknown binding there: the
@@ -117,7 +117,7 @@ def _held_by_name(
         return None
     flow = None
     if held[1] and isinstance(literals[0].value, cst.Dict):
-        flow = _written_before(inner.function, name, spread_name)
+        flow = written_before(inner.function, name, spread_name)
     if flow is None:
         return held if reaches else None
     # `_held` found the literal the name's one binding in the function: every unknown binding
@@ -242,14 +242,14 @@ class _Uses(cst.CSTVisitor):
         self.bad = True  # conservative: any `del` in the scope
 
     def _write(self, target: cst.Subscript) -> None:
-        key = _constant_key(target)
+        key = constant_key(target)
         if key is None:
             self.bad = True
         else:
             self.written.add(key)
 
 
-def _constant_key(target: cst.Subscript) -> Optional[str]:
+def constant_key(target: cst.Subscript) -> Optional[str]:
     """`d["k"]` -> "k"; None for any other subscript."""
     if len(target.slice) == 1 and isinstance(target.slice[0].slice, cst.Index):
         index = target.slice[0].slice.value
@@ -270,21 +270,22 @@ _ENDS_PATH = (cst.Return, cst.Raise, cst.Break, cst.Continue)
 _UNBOUND = ("unbound",)  # a record's mark: on this path `name` was never bound
 
 
-def _written_before(
-    function: cst.FunctionDef, name: str, anchor: cst.CSTNode
+def written_before(
+    root: cst.FunctionDef | cst.Module, name: str, anchor: cst.CSTNode
 ) -> Optional[tuple[dict[str, cst.BaseExpression], bool]]:
-    """The keys `name["k"] = v` statements of `function`'s own body may have written when the
-    statement holding `anchor` runs, on some path from `name`'s binding (which starts an empty
-    record), and whether the binding ran on every path there. A may-analysis over the
-    statements: branches join, a loop runs its body again with what it wrote, an exception
-    handler sees what any statement of its `try` wrote, a `return`, `raise`, `break` or
-    `continue` ends its path (what `break` carries reaches the loop's end). None when `anchor`
-    is not in a statement of the function's own body, or no path reaches it."""
-    path = _path_to(function.body, anchor)
+    """The keys `name["k"] = v` statements of `root`'s own body (a function's, or a module's)
+    may have written when the statement holding `anchor` runs, on some path from `name`'s
+    binding (which starts an empty record), and whether the binding ran on every path there. A
+    may-analysis over the statements: branches join, a loop runs its body again with what it
+    wrote, an exception handler sees what any statement of its `try` wrote, a `return`,
+    `raise`, `break` or `continue` ends its path (what `break` carries reaches the loop's end).
+    None when `anchor` is not in a statement of that body, or no path reaches it."""
+    body = root.body if isinstance(root, cst.FunctionDef) else root
+    path = _path_to(body, anchor)
     if path is None:
         return None
     walker = _KeyFlow(name, path)
-    walker.block(function.body, {_UNBOUND: None})
+    walker.block(body, {_UNBOUND: None})
     if walker.at_anchor is None:
         return None
     keys = {k: v for k, v in walker.at_anchor.items() if k is not _UNBOUND}
@@ -322,7 +323,7 @@ def _join(a: _Written, b: _Written) -> _Written:
 
 
 class _KeyFlow:
-    """`_written_before`'s walk of one function body."""
+    """`written_before`'s walk of one body."""
 
     def __init__(self, name: str, path: set[int]) -> None:
         self.name = name
@@ -408,7 +409,7 @@ class _KeyFlow:
             and isinstance(target.value, cst.Name)
             and target.value.value == self.name
         ):
-            return _constant_key(target)
+            return constant_key(target)
         return None
 
     def loop(self, node, state: dict) -> _Written:
