@@ -12,14 +12,48 @@ comma and whitespace included, which is what replacing it in the tree replaces.
 
 from __future__ import annotations
 
+import inspect
 import re
-from contextlib import contextmanager, suppress
+from contextlib import AbstractContextManager, contextmanager, nullcontext, suppress
 from typing import Iterable, Iterator, Optional
 
 import libcst as cst
 from libcst._nodes.internal import CodegenState
 
 _NEWLINE = re.compile(r"\r\n?|\n")
+
+# Recording no position: one context manager for every node. libcst's own
+# `CodegenState.record_syntactic_position` is a `@contextmanager` that only yields, so every
+# code generation (`Module.code`, `code_for_node`, the fixes, the ranges below) made and ran a
+# generator for most nodes it generated: on the heavy corpus a twentieth of a check.
+_NOTHING_RECORDED = nullcontext()
+
+
+def _records_nothing(method) -> bool:
+    """Is `method` libcst's `record_syntactic_position` that only yields?"""
+    code = getattr(getattr(method, "__wrapped__", None), "__code__", None)
+    return (
+        code is not None
+        and inspect.isgeneratorfunction(method.__wrapped__)
+        and not code.co_names
+        and code.co_consts in ((None,), ())
+    )
+
+
+def _record_nothing(
+    self: CodegenState,
+    node: cst.CSTNode,
+    *,
+    start_node: Optional[cst.CSTNode] = None,
+    end_node: Optional[cst.CSTNode] = None,
+) -> AbstractContextManager[None]:
+    return _NOTHING_RECORDED
+
+
+# Only where the method is the known one (any other libcst: left as it is). The position
+# provider's state and `_Noting` below define their own.
+if _records_nothing(CodegenState.__dict__.get("record_syntactic_position")):
+    CodegenState.record_syntactic_position = _record_nothing  # type: ignore[method-assign]
 
 Range = tuple[tuple[int, int], tuple[int, int]]  # ((line, column), (line, column)); column 0-based
 
@@ -67,17 +101,24 @@ class _Noting(CodegenState):
             if len(self.wholes) == len(self.wanted):
                 raise _AllNoted
 
-    @contextmanager
     def record_syntactic_position(
         self,
         node: cst.CSTNode,
         *,
         start_node: Optional[cst.CSTNode] = None,
         end_node: Optional[cst.CSTNode] = None,
-    ) -> Iterator[None]:
+    ) -> AbstractContextManager[None]:
         if id(node) not in self.wanted:
-            yield
-            return
+            return _NOTHING_RECORDED
+        return self._recording(node, start_node, end_node)
+
+    @contextmanager
+    def _recording(
+        self,
+        node: cst.CSTNode,
+        start_node: Optional[cst.CSTNode],
+        end_node: Optional[cst.CSTNode],
+    ) -> Iterator[None]:
         for hoisted in (start_node, end_node):
             if hoisted is not None:
                 self.wanted.add(id(hoisted))  # generated inside this block: noted in time
