@@ -10,6 +10,8 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from mem0lint import engine
 from mem0lint.project import ProjectIndex, module_names
@@ -334,3 +336,30 @@ def test_configured_factory_name():
     """
     found = lint_source(code, receivers={"app.di.make_memory": "memsy"})
     assert [(d.code, d.dialect) for d in found] == [("MEM692", "memsy")]
+
+
+def _cannot_bind_by_regex(data: bytes, name: str) -> bool:
+    """`ProjectIndex._cannot_bind`'s question, as its regular expressions first asked it."""
+    import re
+
+    word = re.escape(name.encode())
+    if re.search(rb"\b" + word + rb"\b", data) is None:
+        return True
+    return re.search(rb"^class[ \t]+" + word + rb"\b", data, re.MULTILINE) is not None
+
+
+PIECES = [b"class", b" ", b"\t", b"\f", b"\n", b"\r", b"Foo", b"_", b"x", b"1", b"(", b"\xc3\xa9"]
+
+
+@given(
+    st.lists(st.sampled_from(PIECES), max_size=14).map(b"".join),
+    st.sampled_from(["Foo", "Foo_", "x", "class", "F\u00e9e"]),
+)
+def test_a_name_is_looked_for_as_the_regular_expressions_did(tmp_path_factory, data, name):
+    """`_cannot_bind` searches the module's bytes for the whole word instead of compiling two
+    regular expressions per name; its verdict is theirs (a module-level class, or no such word)."""
+    folder = tmp_path_factory.mktemp("module")
+    module = folder / "mod.py"
+    module.write_bytes(data)
+    index = ProjectIndex.for_paths([folder], [module])
+    assert index._cannot_bind(module, name) == _cannot_bind_by_regex(data, name)
