@@ -663,6 +663,40 @@ def test_cache_entries_hold_only_for_the_folder_they_were_made_from(tmp_path, mo
     assert result.returncode == 1 and "MEM102" in result.stdout
 
 
+def test_code_generation_records_positions_through_one_shared_context():
+    """libcst's do-nothing `record_syntactic_position` (a generator per node) is replaced by one
+    shared context manager: generated code still gives the source back whole, and the positions
+    of calls are the ones libcst's position provider (its own recording state) gives."""
+    from libcst._nodes.internal import CodegenState
+
+    from mem0lint import positions
+
+    assert CodegenState.record_syntactic_position is positions._record_nothing  # else it is off
+
+    class Calls(cst.CSTVisitor):
+        def __init__(self) -> None:
+            self.found: list[cst.Call] = []
+
+        def visit_Call(self, node: cst.Call) -> None:
+            self.found.append(node)
+
+    checked = 0
+    for source in list(ALL_SOURCES.values())[:40]:
+        module = cst.parse_module(source)
+        assert module.code == source
+        collector = Calls()
+        module.visit(collector)
+        calls = collector.found[:5]
+        found = node_ranges(module, calls)
+        provided = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
+        for call in calls:
+            where = provided[call]
+            start, end = (where.start.line, where.start.column), (where.end.line, where.end.column)
+            assert found[id(call)] == (start, end)
+            checked += 1
+    assert checked > 50
+
+
 def test_parsing_skips_libcst_validation_and_builds_the_same_trees(monkeypatch):
     """engine.parse does not validate nodes (a parsed tree is valid by construction); the trees
     are the ones a validating parse builds, and nodes built outside a parse are validated, also
