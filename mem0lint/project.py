@@ -94,6 +94,7 @@ class ProjectIndex:
         self._leaned_on = 0  # the least depth of an open question the answer leans on
         self._pending: dict[tuple, int] = {}  # answered no, leaning on an open question
         self._folder_budget = 20_000  # folder entries `_any_module_may_hold` may still read
+        self._classes: dict[str, frozenset[bytes]] = {}  # `_class_names` of each module read
 
     @classmethod
     def for_paths(
@@ -151,13 +152,16 @@ class ProjectIndex:
             if re.search(rb"\b" + word + rb"\b", data) is None:
                 return True
             return re.search(rb"^class[ \t]+" + word + rb"\b", data, re.MULTILINE) is not None
-        spelled = False
-        for at in _whole_word_at(data, name.encode()):
-            spelled = True
-            line = data[data.rfind(b"\n", 0, at) + 1 : at]  # `^` of a multiline pattern
-            if line[:5] == b"class" and len(line) > 5 and not line[5:].strip(b" \t"):
-                return True
-        return not spelled
+        word = name.encode()
+        return not _spells_whole(data, word) or word in self._class_names(path, data)
+
+    def _class_names(self, path: Path, data: bytes) -> frozenset[bytes]:
+        """The names after `class` at the start of a row of the module (read once per module)."""
+        key = os.fspath(path)
+        names = self._classes.get(key)
+        if names is None:
+            names = self._classes[key] = frozenset(_CLASS_AT_ROW_START.findall(data))
+        return names
 
     def _split(self, dotted: str, near: Path) -> tuple[Path, str] | None:
         """ "app.deps.memory" -> (app/deps.py, "memory")."""
@@ -473,19 +477,24 @@ def is_test_file(path: Path) -> bool:
     )
 
 
-# `_cannot_bind` asks about hundreds of names: a regular expression built per name is compiled
-# per name (2% of a check's instructions on mem0's repository); a search of the bytes is not.
+# `_cannot_bind` asks about hundreds of names: two regular expressions built per name were
+# compiled per name (2% of a check's instructions on mem0's repository). For a name of ASCII word
+# characters the same questions are a search of the bytes and one scan per module: `\bname\b`
+# finds it where it stands whole, and `^class[ \t]+name\b` where the word after `class` at the
+# start of a row is the name (`\w+` takes that word whole).
 _ASCII_WORD = re.compile(r"[A-Za-z0-9_]+")
 _WORD_BYTES = frozenset(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
+_CLASS_AT_ROW_START = re.compile(rb"^class[ \t]+(\w+)", re.MULTILINE)
 
 
-def _whole_word_at(data: bytes, word: bytes) -> Iterator[int]:
-    """Where `word` (ASCII word characters) stands whole in `data`, as `\\bword\\b` finds it."""
+def _spells_whole(data: bytes, word: bytes) -> bool:
+    """Does `word` (ASCII word characters) stand whole in `data`, as `\\bword\\b` finds it?"""
     at = data.find(word)
     while at >= 0:
         end = at + len(word)
         if (at == 0 or data[at - 1] not in _WORD_BYTES) and (
             end == len(data) or data[end] not in _WORD_BYTES
         ):
-            yield at
+            return True
         at = data.find(word, at + 1)
+    return False
