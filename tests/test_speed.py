@@ -8,11 +8,13 @@ reports less.
 from __future__ import annotations
 
 import ast
+import dataclasses
 import os
 import subprocess
 import sys
 import textwrap
 import time
+from functools import partial
 from pathlib import Path
 
 import libcst as cst
@@ -722,6 +724,108 @@ def test_parsing_skips_libcst_validation_and_builds_the_same_trees(monkeypatch):
     monkeypatch.undo()
     with pytest.raises(cst.CSTValidationError):
         cst.Name("not a name")
+
+
+# Python with one of most kinds of node: tokens, statements, patterns, f-strings.
+_EVERY_KIND_OF_NODE = """\
+from . import a as b, c
+from x import *
+import os.path as p; del p
+@decorate(1, *args, k=2, **kw)
+async def f(a, /, b: int = 1, *c, d, e=-1, **g) -> "r":
+    global h
+    async with a as (x, y), b:
+        async for i in a[1:2, ::3]:
+            await x
+    free = lambda q, *r: (q if r else not q) or q and r
+    (w := 1); x += 1; x @= m; x **= 2; x //= 3; x >>= 1; x <<= 1; x ^= 1; x |= 1; x &= 1
+    return {**a, 1: 2}, {1, *b}, [i for i in a if i], {i: j for i, j in a}, (i for i in a)
+def gen():
+    yield from y
+class C(B, metaclass=M):
+    "doc" f"x{y!r:>{w}}" r"z"; b"y"
+    x: int = 1 + 2 - 3 * 4 / 5 % 6 @ 7 ** 8 // 9 | 1 & 2 ^ 3 << 1 >> 2
+    def m(self): assert a is not b, a in b or a not in b or a < b <= c > d >= e != f == g
+try:
+    raise E from e
+except* (A, B) as err:
+    pass
+finally:
+    pass
+try:
+    while ~a: break
+    else: pass
+except E:
+    pass
+else:
+    ...
+match command:
+    case [1, *rest] | {"k": 2, **kw} if rest:
+        pass
+    case Point(x=0, y=_) as p:
+        pass
+    case None | True | -1 | 1.5 | 2j | "s":
+        pass
+if a: pass
+elif b: pass
+else: pass
+for i in range(3): print(i, sep="", end=None)  # a comment
+with open(f) as h: h.read()
+"""
+
+
+def test_nodes_are_built_through_their_slots_as_their_dataclass_init_builds_them(monkeypatch):
+    """Every node class's dataclass `__init__` is replaced by one that sets the slots directly
+    (parsing.py); parses give the trees the dataclass `__init__`s give, and a node built from
+    the same arguments, by keyword, by position or leaving defaults (and default factories) to
+    the class, is the same node. Outside a parse, nodes are still validated."""
+    originals = parsing.DATACLASS_INITS
+    own_init = [t for t in parsing._node_types() if "__init__" in t.__dict__]
+    assert len(own_init) > 150 and set(own_init) == set(originals)  # else the speed-up is off
+
+    def with_originals(builds):
+        with monkeypatch.context() as patched:
+            for node_type, init in originals.items():
+                patched.setattr(node_type, "__init__", init)
+            return [attempt(build) for build in builds]
+
+    def attempt(build):
+        try:
+            return build()
+        except cst.CSTValidationError as error:
+            return error
+
+    def nodes(tree):
+        stack = [tree]
+        while stack:
+            node = stack.pop()
+            yield node
+            stack.extend(node.children)
+
+    sources = list(ALL_SOURCES.values())[:20] + [_EVERY_KIND_OF_NODE]
+    builds = [partial(engine.parse, source) for source in sources]
+    for module in [engine.parse(source) for source in sources]:
+        for node in nodes(module):
+            fields = dataclasses.fields(node)
+            values = {f.name: getattr(node, f.name) for f in fields}
+            required = {
+                f.name: values[f.name]
+                for f in fields
+                if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
+            }
+            for args, keywords in (((), values), (values.values(), {}), ((), required)):
+                builds.append(partial(type(node), *args, **keywords))
+    built_types = {build.func for build in builds}
+    for fast, slow in zip([attempt(build) for build in builds], with_originals(builds)):
+        if isinstance(slow, cst.CSTValidationError):
+            assert isinstance(fast, cst.CSTValidationError)
+        else:
+            assert fast.deep_equals(slow)
+    assert len(built_types) > 60
+    with pytest.raises(cst.CSTValidationError):
+        cst.Name("not a name")
+    with pytest.raises(TypeError):
+        cst.Name()
 
 
 def test_groups_of_settings_are_checked_in_one_pool_with_their_own_rules(tmp_path):
