@@ -128,9 +128,12 @@ DATACLASS_INITS: dict[type, Callable[..., None]] = {}
 
 def _node_types() -> Iterator[type]:
     """Every node class libcst uses (not a class `add_slots` replaced by a copy with slots)."""
-    stack = [cst.CSTNode]
+    stack, seen = [cst.CSTNode], set()
     while stack:
         node_type = stack.pop()
+        if node_type in seen:
+            continue
+        seen.add(node_type)
         stack.extend(node_type.__subclasses__())
         module = sys.modules.get(node_type.__module__)
         if getattr(module, node_type.__name__, None) is node_type:
@@ -146,6 +149,26 @@ def _slot_setter(node_type: type, name: str) -> Union[Callable[[object, object],
 
 
 _GIVEN_BY_FACTORY = object()  # the default of a field whose default comes from a factory
+_MAKERS: dict[int, Callable[..., Callable[..., None]]] = {}
+_PLAIN_ARGUMENTS = ~(inspect.CO_VARARGS | inspect.CO_VARKEYWORDS)
+
+
+def _maker(arity: int) -> Callable[..., Callable[..., None]]:
+    """`make(set0, factory0, ...)` -> `__init__(self, p0, ...)`, which sets field i through
+    `set{i}`, made by `factory{i}` when not given (None: never). Compiled once per arity: one
+    compilation per class would add 50 ms to every run's start."""
+    make = _MAKERS.get(arity)
+    if make is None:
+        closed = ", ".join(f"set{i}, factory{i}" for i in range(arity))
+        parameters = ", ".join(["self", *(f"p{i}" for i in range(arity))])
+        text = f"def make({closed}):\n def __init__({parameters}):\n"
+        for i in range(arity):
+            text += f"  if p{i} is _GIVEN_BY_FACTORY: p{i} = factory{i}()\n  set{i}(self, p{i})\n"
+        text += "  if not _parsing: self._validate()\n return __init__\n"
+        made: dict[str, Callable] = {}
+        exec(text, globals(), made)  # this module's globals: `_parsing` as it is at the call
+        make = _MAKERS[arity] = made["make"]
+    return make
 
 
 def _slot_init(node_type: type) -> Union[Callable[..., None], None]:
@@ -156,38 +179,32 @@ def _slot_init(node_type: type) -> Union[Callable[..., None], None]:
     if code is None or not dataclasses.is_dataclass(node_type):
         return None
     fields = dataclasses.fields(node_type)
-    parameters = list(inspect.signature(init).parameters.values())[1:]
+    names = tuple(field.name for field in fields)
     if (
-        not set(code.co_names) <= {"__setattr__", "__post_init__"}
-        or [p.name for p in parameters] != [f.name for f in fields]
-        or any(p.kind is not p.POSITIONAL_OR_KEYWORD for p in parameters)
-        or any(not f.init for f in fields)
+        not set(code.co_names) <= {"object", "__setattr__", "__post_init__"}  # 3.9: `object`
+        or code.co_varnames[1 : code.co_argcount] != names
+        or code.co_kwonlyargcount
+        or code.co_flags & ~_PLAIN_ARGUMENTS
+        or any(not field.init for field in fields)
         or node_type.__post_init__ is not _validated_unless_parsing
     ):
         return None
-    given: dict[str, object] = {}  # what the generated function closes over
-    signature, body = ["self"], []
-    for index, field in enumerate(fields):
+    closed: list[object] = []
+    defaults: list[object] = []
+    for field in fields:
         setter = _slot_setter(node_type, field.name)
         if setter is None:
             return None
-        given[f"set{index}"] = setter
+        factory = field.default_factory
+        closed += [setter, None if factory is dataclasses.MISSING else factory]
         if field.default is not dataclasses.MISSING:
-            given[f"default{index}"] = field.default
-            signature.append(f"{field.name}=default{index}")
-        elif field.default_factory is not dataclasses.MISSING:
-            given[f"factory{index}"] = field.default_factory
-            signature.append(f"{field.name}=_GIVEN_BY_FACTORY")
-            body.append(f"  if {field.name} is _GIVEN_BY_FACTORY: {field.name} = factory{index}()")
-        else:
-            signature.append(field.name)
-        body.append(f"  set{index}(self, {field.name})")
-    body.append("  if not _parsing: self._validate()")
-    text = f"def make({', '.join(given)}):\n def __init__({', '.join(signature)}):\n"
-    text += "\n".join(" " + row for row in body) + "\n return __init__\n"
-    made: dict[str, Callable] = {}
-    exec(text, globals(), made)  # this module's globals: `_parsing` is read as it is at the call
-    fast = made["make"](*given.values())
+            defaults.append(field.default)
+        elif factory is not dataclasses.MISSING:
+            defaults.append(_GIVEN_BY_FACTORY)
+    fast = _maker(len(fields))(*closed)
+    # The parameters take the fields' names, so that arguments are given by keyword.
+    fast.__code__ = fast.__code__.replace(co_varnames=("self", *names))
+    fast.__defaults__ = tuple(defaults) or None
     fast.__qualname__ = f"{node_type.__qualname__}.__init__"
     return fast
 
