@@ -150,7 +150,7 @@ def _slot_setter(node_type: type, name: str) -> Union[Callable[[object, object],
 
 _GIVEN_BY_FACTORY = object()  # the default of a field whose default comes from a factory
 _MAKERS: dict[int, Callable[..., Callable[..., None]]] = {}
-_PLAIN_ARGUMENTS = ~(inspect.CO_VARARGS | inspect.CO_VARKEYWORDS)
+_STARRED_PARAMETERS = inspect.CO_VARARGS | inspect.CO_VARKEYWORDS
 
 
 def _maker(arity: int) -> Callable[..., Callable[..., None]]:
@@ -184,7 +184,7 @@ def _slot_init(node_type: type) -> Union[Callable[..., None], None]:
         not set(code.co_names) <= {"object", "__setattr__", "__post_init__"}  # 3.9: `object`
         or code.co_varnames[1 : code.co_argcount] != names
         or code.co_kwonlyargcount
-        or code.co_flags & ~_PLAIN_ARGUMENTS
+        or code.co_flags & _STARRED_PARAMETERS
         or any(not field.init for field in fields)
         or node_type.__post_init__ is not _validated_unless_parsing
     ):
