@@ -18,6 +18,8 @@ from typing import Callable, Iterator, Union
 
 import libcst as cst
 
+from mem0lint.walk import subclasses
+
 
 class ParseFailure(Exception):
     def __init__(self, message: str, position: Union[tuple[int, int], None] = None) -> None:
@@ -128,13 +130,7 @@ DATACLASS_INITS: dict[type, Callable[..., None]] = {}
 
 def _node_types() -> Iterator[type]:
     """Every node class libcst uses (not a class `add_slots` replaced by a copy with slots)."""
-    stack, seen = [cst.CSTNode], set()
-    while stack:
-        node_type = stack.pop()
-        if node_type in seen:
-            continue
-        seen.add(node_type)
-        stack.extend(node_type.__subclasses__())
+    for node_type in subclasses(cst.CSTNode):
         module = sys.modules.get(node_type.__module__)
         if getattr(module, node_type.__name__, None) is node_type:
             yield node_type
