@@ -190,6 +190,41 @@ def outcome(dialect: str, call: str, records: list[dict], names: dict | None = N
 
 # --- one statement of a generated program -----------------------------------------------------
 
+
+def fixed_program(code: str, rules) -> tuple[list, str]:
+    """Fix `code` as `mem0lint --fix` does (with the text it was parsed from). Returns what the
+    first round reported on the code as written (what `engine.lint` reports: the same call, so
+    the program is not linted twice) and the fixed code (`code` when nothing changed)."""
+    from mem0lint import engine
+
+    module = engine.parse(code)
+    first: list = []
+
+    def keep(seen, diagnostic):
+        if seen is module:
+            first.append(diagnostic)
+        return True
+
+    return first, engine.fix(module, rules, keep=keep, source=code).code or code
+
+
+def statement_texts(code: str) -> list[str]:
+    """Each top-level statement's text, as `ast.get_source_segment` gives it, in linear time
+    (that function splits the whole code again for every statement)."""
+    import ast
+
+    data = code.encode()
+    starts = [0]
+    for line in data.splitlines(keepends=True):
+        starts.append(starts[-1] + len(line))
+    return [
+        data[
+            starts[s.lineno - 1] + s.col_offset : starts[s.end_lineno - 1] + s.end_col_offset
+        ].decode()
+        for s in ast.parse(code).body
+    ]
+
+
 REJECTED = "rejected before the fix"
 RECEIVERS = {OSS: "memory", PLATFORM: "client", MEMSY: "client", MEMOS: "client"}
 

@@ -203,10 +203,10 @@ def prove_batch(code: str, cases: list, prove: Callable, tally: Tally, records=N
                 first.append(diagnostic)
             return True
 
-        result = engine.fix(module, SAFE_FIXES, keep=keep)
+        result = engine.fix(module, SAFE_FIXES, keep=keep, source=program)
         skip = len(ast.parse(preamble).body)
         written = ast.parse(program).body[skip:]
-        fixed_code = result.module.code
+        fixed_code = result.code or program
         fixed = ast.parse(fixed_code).body[skip:]
         assert len(written) == len(fixed) == len(group), fixed_code
         for case, before, after in zip(group, written, fixed):

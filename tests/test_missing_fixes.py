@@ -307,12 +307,9 @@ def program(cases: list) -> str:
 
 
 def fixed_statements(code: str, count: int) -> tuple[list, list]:
-    module = engine.parse(code)
-    found = engine.lint(module, RULES)
-    fixed = engine.fix(module, RULES).code or code
+    found, fixed = real.fixed_program(code, RULES)
     ast.parse(fixed, feature_version=(3, 9))
-    tree = ast.parse(fixed)
-    return found, [ast.get_source_segment(fixed, s) for s in tree.body][-count:]
+    return found, real.statement_texts(fixed)[-count:]
 
 
 def prove(cases: list, tally, failures) -> None:

@@ -302,17 +302,10 @@ def program(cases: list[tuple[str, str]]) -> str:
     return head + "".join(case[1] + "\n" for case in cases)
 
 
-def statements(code: str) -> list[str]:
-    tree = ast.parse(code)
-    return [ast.get_source_segment(code, s) for s in tree.body]
-
-
 def prove(cases, tally, failures) -> None:
     code = program(cases)
-    module = engine.parse(code)
-    found = engine.lint(module, RULES)
-    fixed = engine.fix(module, RULES).code or code
-    after_statements = statements(fixed)[-len(cases) :]
+    found, fixed = real.fixed_program(code, RULES)
+    after_statements = real.statement_texts(fixed)[-len(cases) :]
     lines = code.splitlines()
     for index, (case, after) in enumerate(zip(cases, after_statements)):
         dialect, call = case[:2]
@@ -379,3 +372,9 @@ def test_safe_fixes_keep_what_the_real_sdk_does(group):
     print(f"real-SDK proofs ({group}):", counts)
     short = {k: counts.get(k, 0) for k in GROUPS[group] if counts.get(k, 0) < EXAMPLES}
     assert not short, counts
+
+
+def test_statement_texts_are_the_source_segments():
+    code = 'a = 1; b = "é"\nif a:\n    c = {\n        "ü": 2}\nclient.search("q",\n  top_k=3)\n'
+    tree = ast.parse(code)
+    assert real.statement_texts(code) == [ast.get_source_segment(code, s) for s in tree.body]
