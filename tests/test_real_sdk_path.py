@@ -46,7 +46,7 @@ USERS = ["alice", "bob"]
 FIELDS = ["topic", "tier", "priority"]
 VALUES = {"topic": ["food", "gold"], "tier": ["gold", "trial"], "priority": [1, 2, 3]}
 # Half the filters are `clean` (every logical key `$`-spelled: MEM201 alone), so the others lean
-# to the lowercase spellings: MEM202 then reaches its EXAMPLES cases about when MEM201 does.
+# to the lowercase spellings: MEM202, the group's slower kind, reaches its EXAMPLES cases sooner.
 LOGICAL = {
     "AND": ["$and", "and", "And"],
     "OR": ["$or", "or", "Or"],
@@ -349,15 +349,16 @@ FIRST_YIELD = 0.5
 
 def batches_for(group: str, tally: dict, cases: int) -> int:
     """Batches for the kind furthest from EXAMPLES, at the share of cases it has proved so far
-    (FIRST_YIELD before any), a tenth more, and never fewer than 4: enough for the group to end
-    after one or two runs, without proving three times what it needs."""
+    (FIRST_YIELD before any), a tenth more: enough for the group to end after one or two runs,
+    without proving three times what it needs. Never fewer than 4, nor more than a run sized for
+    a share of a third (a kind the generator all but never proves fails after MAX_RUNS runs)."""
     needed = 0.0
     for kind in GROUPS[group]:
         missing = EXAMPLES - len(tally[kind])
         if missing > 0:
             share = len(tally[kind]) / cases if cases and tally[kind] else FIRST_YIELD
             needed = max(needed, missing / share)
-    return max(4, math.ceil(needed * 1.1 / BATCH))
+    return min(max(4, math.ceil(needed * 1.1 / BATCH)), EXAMPLES * 3 // BATCH + 2)
 
 
 @pytest.mark.parametrize("group", sorted(GROUPS))
@@ -395,3 +396,13 @@ def test_statement_texts_are_the_source_segments():
     code = 'a = 1; b = "é"\nif a:\n    c = {\n        "ü": 2}\nclient.search("q",\n  top_k=3)\n'
     tree = ast.parse(code)
     assert real.statement_texts(code) == [ast.get_source_segment(code, s) for s in tree.body]
+
+
+def test_runs_are_sized_from_the_share_each_kind_has_proved():
+    assert batches_for("entities", defaultdict(set), 0) == math.ceil(
+        EXAMPLES / FIRST_YIELD * 1.1 / BATCH
+    )
+    nearly = defaultdict(set, {"MEM101": set(range(EXAMPLES - 10))})
+    assert batches_for("entities", nearly, 2 * EXAMPLES) == 4  # 20 cases at a half: the floor
+    rare = defaultdict(set, {"MEM101": {"one"}})
+    assert batches_for("entities", rare, 10_000) == EXAMPLES * 3 // BATCH + 2  # the cap
