@@ -191,10 +191,11 @@ def outcome(dialect: str, call: str, records: list[dict], names: dict | None = N
 # --- one statement of a generated program -----------------------------------------------------
 
 
-def fixed_program(code: str, rules) -> tuple[list, str]:
+def fixed_program(code: str, rules) -> tuple[list, Any]:
     """Fix `code` as `mem0lint --fix` does (with the text it was parsed from). Returns what the
     first round reported on the code as written (what `engine.lint` reports: the same call, so
-    the program is not linted twice) and the fixed code (`code` when nothing changed)."""
+    the program is not linted twice) and `engine.fix`'s result (its `code` is None when nothing
+    changed)."""
     from mem0lint import engine
 
     module = engine.parse(code)
@@ -205,7 +206,7 @@ def fixed_program(code: str, rules) -> tuple[list, str]:
             first.append(diagnostic)
         return True
 
-    return first, engine.fix(module, rules, keep=keep, source=code).code or code
+    return first, engine.fix(module, rules, keep=keep, source=code)
 
 
 def statement_texts(code: str) -> list[str]:

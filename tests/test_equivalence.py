@@ -195,15 +195,8 @@ def prove_batch(code: str, cases: list, prove: Callable, tally: Tally, records=N
         group = [case for case in cases if case.dialect == dialect]
         preamble = HEADS[dialect]
         program = preamble + "".join(case.statement() for case in group)
-        module = engine.parse(program)
-        first: list = []  # what every rule reports on the program as written
-
-        def keep(seen_module, diagnostic, written=module, first=first):
-            if seen_module is written:
-                first.append(diagnostic)
-            return True
-
-        result = engine.fix(module, SAFE_FIXES, keep=keep, source=program)
+        # `first`: what every rule reports on the program as written
+        first, result = real_sdk_path.fixed_program(program, SAFE_FIXES)
         skip = len(ast.parse(preamble).body)
         written = ast.parse(program).body[skip:]
         fixed_code = result.code or program

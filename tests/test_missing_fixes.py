@@ -307,7 +307,8 @@ def program(cases: list) -> str:
 
 
 def fixed_statements(code: str, count: int) -> tuple[list, list]:
-    found, fixed = real.fixed_program(code, RULES)
+    found, result = real.fixed_program(code, RULES)
+    fixed = result.code or code
     ast.parse(fixed, feature_version=(3, 9))
     return found, real.statement_texts(fixed)[-count:]
 

@@ -307,8 +307,8 @@ def program(cases: list[tuple[str, str]]) -> str:
 
 def prove(cases, tally, failures) -> None:
     code = program(cases)
-    found, fixed = real.fixed_program(code, RULES)
-    after_statements = real.statement_texts(fixed)[-len(cases) :]
+    found, result = real.fixed_program(code, RULES)
+    after_statements = real.statement_texts(result.code or code)[-len(cases) :]
     lines = code.splitlines()
     for index, (case, after) in enumerate(zip(cases, after_statements)):
         dialect, call = case[:2]
@@ -366,13 +366,13 @@ def test_safe_fixes_keep_what_the_real_sdk_does(group):
     """Run batches until every fix kind of the group has EXAMPLES distinct proved cases."""
     tally: dict = defaultdict(set)
     failures: list = []
-    batches = [0]
+    batches = 0
     for _ in range(MAX_RUNS):
         if all(len(tally[kind]) >= EXAMPLES for kind in GROUPS[group]):
             break
 
         @settings(
-            max_examples=batches_for(group, tally, batches[0] * BATCH),
+            max_examples=batches_for(group, tally, batches * BATCH),
             deadline=None,
             database=None,
             derandomize=False,
@@ -381,7 +381,8 @@ def test_safe_fixes_keep_what_the_real_sdk_does(group):
         )
         @given(batch=st.lists(KINDS[group], min_size=BATCH, max_size=BATCH, unique=True))
         def run(batch):
-            batches[0] += 1
+            nonlocal batches
+            batches += 1
             prove(batch, tally, failures)
 
         run()
