@@ -67,8 +67,8 @@ class ImportTaint:
     `project`: the file's view of the project index (None: the file judged alone, where the
     index gives nothing); `receivers`: the configured receivers' dotted names; `transports`:
     whether an HTTP client (`requests`, `httpx`) counts. It gives a finding only through a raw
-    REST call whose URL spells the Platform's host in this module (`spells_platform_host`), so
-    elsewhere only the SDKs' clients count (`without_transports`)."""
+    REST call whose URL spells the Platform's host and a search or list endpoint in this module
+    (`may_post_to_platform`), so elsewhere only the SDKs' clients count (`without_transports`)."""
 
     def __init__(
         self,
@@ -199,13 +199,19 @@ def holds_no_client(
     return not (test and imports.fixtures_may_give())
 
 
-def spells_platform_host(source: Source) -> bool:
+def may_post_to_platform(source: Source) -> bool:
     """May a call in the module send a raw REST request to the Platform? callsite.py judges a
     `post` on an HTTP client only when its URL's literal head, as written in this module, spells
-    `PLATFORM_HOST`."""
+    `PLATFORM_HOST` and its literal tail ends at one of `REST_ENDPOINTS` (with or without its
+    last `/`): both are text of this module, followed only to names it binds, so both are
+    spelled in its bytes. (A module that names the host for other endpoints, as a command line
+    tool or an SDK's own client does, posts nothing that is judged.)"""
     from mem0lint.prefilter import scanned
 
-    return dialects.PLATFORM_HOST.encode() in scanned(source)
+    data = scanned(source)
+    return dialects.PLATFORM_HOST.encode() in data and any(
+        endpoint.rstrip("/").encode() in data for endpoint in dialects.REST_ENDPOINTS
+    )
 
 
 def _spells_any(source: Source, words: Iterable[str]) -> bool:

@@ -43,8 +43,9 @@ not parse): libcst's parse reports it (MEM002, MEM001), as it does unpruned. (A 
 reads but libcst cannot, MEM003, is not parsed: finding that out is the parse the question
 saves.) That question is asked of test files too. An HTTP client
 (`requests`, `httpx`) counts as a client, in both questions, only where the module spells the
-Platform's host (`clientsources.spells_platform_host`): callsite.py judges a call on one only
-when it posts to a URL whose literal head names that host, and no rule judges any other.
+Platform's host and one of its search or list endpoints (`clientsources.may_post_to_platform`):
+callsite.py judges a call on one only when it posts to a URL whose literal head names that host
+and whose literal tail is that endpoint, and no rule judges any other.
 
 Not pruned at all: test files (their fixtures may come from a conftest; seeding the conftest
 fixtures that give a client was proved exact, but on test files the analysis cost as much as
@@ -80,8 +81,8 @@ from mem0lint.clientsources import (
     _imported,
     _standard_library_only,
     may_hold_client,
+    may_post_to_platform,
     python_tree,
-    spells_platform_host,
 )
 from mem0lint.documents import MARKDOWN, file_type
 from mem0lint.project import is_test_file
@@ -250,7 +251,7 @@ def plan(
     if _OFF.get() or names_own_code(source):
         return source, None  # a MEM code in a `noqa` is judged whatever the calls are
     test = is_test_file(path)
-    if not spells_platform_host(source):
+    if not may_post_to_platform(source):
         imports = imports.without_transports()  # an HTTP client gives no finding here
     holds, parsed = may_hold_client(source, imports, local, test)
     if not holds:

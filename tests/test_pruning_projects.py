@@ -606,7 +606,7 @@ def test_a_chain_of_imports_deeper_than_the_stack_allows_may_give_a_client(tmp_p
     assert_same_findings(tmp_path)
 
 
-# HTTP clients count only where the Platform's host is spelled --------------------------------
+# HTTP clients count only where the Platform's host and endpoint are spelled ------------------
 
 BODY = 'json={"query": "q", "user_id": "u"})\n'  # MEM101 on the Platform's search endpoint
 TRANSPORTS = {
@@ -616,6 +616,7 @@ TRANSPORTS = {
         import httpx
 
         BASE = "https://api.mem0.ai"
+        SEARCH = "/v3/memories/search/"
 
 
         def make():
@@ -632,6 +633,14 @@ TRANSPORTS = {
     'requests.post(f"{BASE}/v3/memories/search/", ' + BODY,
     "app/sidecar.py": "from app.http import make\n\n"
     'make().post("http://localhost:8000/v3/memories/search/", ' + BODY,
+    # The host, but another endpoint, or the endpoint behind an imported name: never judged.
+    "app/other_endpoint.py": "import requests\n\n"
+    'requests.post("https://api.mem0.ai/v1/exports/", ' + BODY,
+    "app/imported_endpoint.py": "import requests\nfrom app.http import SEARCH\n\n"
+    'requests.post("https://api.mem0.ai" + SEARCH, ' + BODY,
+    # The endpoint bound to a name of the module, without its last `/`: judged.
+    "app/named_endpoint.py": 'import requests\n\nSEARCH = "/v3/memories/search"\n'
+    'requests.post("https://api.mem0.ai" + SEARCH, ' + BODY,
     # An SDK client and an HTTP client: the union is judged by no member.
     "app/mixed.py": """
         import os
@@ -665,21 +674,28 @@ TRANSPORTS = {
 }
 
 
-def test_an_http_client_counts_only_where_the_module_spells_the_platform_s_host(tmp_path):
+def test_an_http_client_counts_only_where_the_module_spells_the_platform_s_endpoint(tmp_path):
     _write(tmp_path, TRANSPORTS)
     found = assert_same_findings(tmp_path)
     judged = {(Path(f[0]).name, f[2]) for f in found}
     assert judged == {
         ("literal.py", "MEM101"),
         ("side_by_side.py", "MEM101"),
+        ("named_endpoint.py", "MEM101"),
         ("mixed.py", "MEM101"),
         ("test_platform.py", "MEM101"),
     }
     assert [f[4][0] for f in found if Path(f[0]).name == "mixed.py"] == [14]  # not the union
-    for name in ("imported_base.py", "escaped.py", "sidecar.py"):
+    for name in (
+        "imported_base.py",
+        "escaped.py",
+        "sidecar.py",
+        "other_endpoint.py",
+        "imported_endpoint.py",
+    ):
         assert _plan(tmp_path / "app" / name) is None, name
     assert _plan(tmp_path / "tests" / "test_sidecar.py") is None
-    for name in ("literal.py", "side_by_side.py", "mixed.py", "http.py"):
+    for name in ("literal.py", "side_by_side.py", "named_endpoint.py", "mixed.py", "http.py"):
         assert _plan(tmp_path / "app" / name) is not None, name
     assert _plan(tmp_path / "tests" / "test_platform.py") is not None
     # In mixed.py the HTTP helper is no seed: nothing kept mentions it.
@@ -687,13 +703,16 @@ def test_an_http_client_counts_only_where_the_module_spells_the_platform_s_host(
     assert "def helper" in _pruned_text(tmp_path / "app" / "mixed.py")
 
 
-def test_what_spells_the_platform_s_host():
-    spells = clientsources.spells_platform_host
-    assert spells('URL = "https://api.mem0.ai/v3/"\n')
-    assert spells("# see mem0.ai\n")  # its bytes: a comment too
-    assert spells("\ufeffx = 1  # mem0.ai\n".encode("utf-16"))  # decoded first
-    assert not spells('URL = "https://api.mem0.io"\nHOST = "mem0"\n')
-    assert not spells('URL = "https://api.mem0\\x2eai"\n')  # an escape is not read
+def test_what_may_post_to_the_platform():
+    spells = clientsources.may_post_to_platform
+    assert spells('URL = "https://api.mem0.ai/v3/memories/search/"\n')
+    assert spells('URL = "https://api.mem0.ai"\nLIST = "/v3/memories"\n')  # without the `/`
+    assert spells("# see mem0.ai and /v3/memories/\n")  # its bytes: a comment too
+    assert spells("\ufeffx = 1  # mem0.ai/v3/memories/\n".encode("utf-16"))  # decoded first
+    assert not spells('URL = "https://api.mem0.io/v3/memories/"\nHOST = "mem0"\n')
+    assert not spells('URL = "https://api.mem0\\x2eai/v3/memories/"\n')  # an escape is not read
+    assert not spells('URL = "https://api.mem0.ai/v1/exports/"\n')  # another endpoint
+    assert not spells('URL = "https://api.mem0.ai/v3/memorie\\x73/"\n')
 
 
 # The byte scan of imports, where it says it saw every import, saw them all -----------------------
