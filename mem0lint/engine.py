@@ -16,7 +16,7 @@ from mem0lint.callsite import CallSite, call_sites
 from mem0lint.parsing import ParseFailure, guard_nesting, parsed_unvalidated  # re-exported
 from mem0lint.positions import node_ranges, ranges_within, whole
 from mem0lint.prefilter import may_matter  # noqa: F401  (re-exported: the pipeline's first step)
-from mem0lint.pruning import Layout
+from mem0lint.pruning import Layout, layout_of
 from mem0lint.results import Applicability, Diagnostic, Edit
 from mem0lint.rule import Rule
 from mem0lint.rules import all_rules
@@ -352,12 +352,17 @@ def lint(
     layout: Union[Layout, None] = None,
     blocks: bool = False,
     target: fixcheck.Target = fixcheck.DEFAULT_TARGET,
+    find_layout: bool = False,
 ) -> list[Diagnostic]:
     """`project`: what the rest of the project defines, as this file sees it; None judges the
     file alone. `source`: the module's text, when the caller has it (generating it costs as much
     as parsing). `layout`: where its statements start (see `place`). `blocks`: the module is a
     document's regions in reading order. `target`: the oldest Python of the project (a fix in
-    an f-string is shown as `fix` writes it for that Python)."""
+    an f-string is shown as `fix` writes it for that Python). `find_layout`: with findings and
+    no `layout`, have Python's parser find it in `source` (`pruning.layout_of`): a check of a
+    text that was not pruned (a test file, a page's blocks), where findings are few, so that
+    only their statements are generated (the fix loop generates whole modules: measured on
+    dense files, a layout for each round cost more than it saved)."""
     diagnostics = check_module(module, rules, project, blocks, source=source)
     text = module.code if source is None else source
     # Comments matter only with findings to silence, or a `noqa` naming a mem0lint code
@@ -372,6 +377,10 @@ def lint(
     # With a lone `\` line every position comes from the generated code, then moves to the
     # source's rows (`to_source_rows`); a layout's statement-by-statement ranges would mix both.
     _with_comments_kept(diagnostics)
+    if layout is None and find_layout and source is not None and not lone_backslash:
+        from mem0lint.incremental import active_layout
+
+        layout = active_layout(module) or layout_of(source)  # the language server's, if any
     place(module, diagnostics, None if lone_backslash else layout)
     if any(applicable(d, False) for d in diagnostics):
         from mem0lint import fixvet

@@ -175,6 +175,51 @@ class Layout:
         return self._offsets
 
 
+def layout_of(source: Source) -> Layout | None:
+    """The layout of a text that is not pruned (a test file, a Markdown page's blocks, a
+    notebook's cells), from Python's parser, as `analyse` gives it for the units it keeps: where
+    each top-level statement starts, and a class's members where each has its rows to itself.
+    None when this Python cannot parse it."""
+    parsed = python_tree(source)
+    if parsed is None:
+        return None
+    text, tree = parsed
+    rows = _ROW.findall(text)
+    layout = Layout(text, [], {})
+    alone = _alone(tree.body, rows)
+    members = (
+        _member_rows(node, rows) if by_itself else None for node, by_itself in zip(tree.body, alone)
+    )
+    _add_starts(layout, zip(tree.body, members), rows)
+    return layout
+
+
+def _add_starts(
+    layout: Layout, nodes: Iterable[tuple[ast.stmt, list[int] | None]], rows: list[str]
+) -> None:
+    """Append to `layout` where each of the top-level `nodes` starts, with its members' first rows
+    where it is a class split into them."""
+    last = 0
+    for node, members in nodes:
+        first = _first_row(node)
+        # `a = 1; b = 2` (or a backslash between them) is one statement for libcst.
+        if not (layout.starts and (first <= last or rows[first - 2].rstrip("\r\n")[-1:] == "\\")):
+            layout.starts.append(first)
+            if members:
+                layout.members[len(layout.starts) - 1] = members
+        last = node.end_lineno or node.lineno
+
+
+def _member_rows(node: ast.stmt, rows: list[str]) -> list[int] | None:
+    """The first rows of a class's members, where `_class_units` splits it into them."""
+    if not isinstance(node, ast.ClassDef):
+        return None
+    members = node.body
+    if _first_row(members[0]) <= node.lineno or not all(_alone(members, rows)):
+        return None
+    return [_first_row(member) for member in members]
+
+
 def prune(source: Source, seeds: Iterable[str], local: frozenset[str] = frozenset()) -> Source:
     """`source` with the units that cannot matter made empty lines (a class member: `pass`);
     `source` itself when nothing is pruned.
@@ -219,17 +264,10 @@ def analyse(
             rows[unit.first - 1] = unit.pass_indent + "pass" + rows[unit.first - 1]
     result = "".join(rows) if pruned else text
     layout = Layout(result, [], {})
-    last = 0
-    for node, unit, members in owners:
-        if id(unit) not in kept:
-            continue
-        first = _first_row(node)
-        # `a = 1; b = 2` (or a backslash between them) is one statement for libcst.
-        if not (layout.starts and (first <= last or rows[first - 2].rstrip("\r\n")[-1:] == "\\")):
-            layout.starts.append(first)
-            if members:
-                layout.members[len(layout.starts) - 1] = [m.first for m in members]
-        last = node.end_lineno or node.lineno
+    kept_nodes = [
+        (node, [m.first for m in members]) for node, unit, members in owners if id(unit) in kept
+    ]
+    _add_starts(layout, kept_nodes, rows)
     if not pruned:
         return source, layout
     return (result.encode("utf-8") if isinstance(source, bytes) else result), layout

@@ -157,6 +157,7 @@ def _run_program(
             layout=layout,
             blocks=blocks,
             target=target_for(report.source.path),
+            find_layout=True,
         )
     elif mode is Mode.ADD_NOQA:
         diagnostics = engine.lint(

@@ -564,6 +564,14 @@ LAYOUTS = {
         '\t\treturn MemoryClient().search("q", limit=5)\n'
     ),
     "no final newline": 'from mem0 import MemoryClient\nMemoryClient().search("q", limit=3)',
+    "a class on one row, and members sharing rows": """
+        from mem0 import MemoryClient
+        class A: found = MemoryClient().search("q", limit=1)
+        class B:
+            x = 1; found = MemoryClient().search("q", limit=2)
+            def f(self):
+                return MemoryClient().search("q", limit=3)
+    """,
     "a finding in a followed dict": """
         from mem0 import MemoryClient
 
@@ -581,6 +589,24 @@ def test_placing_statement_by_statement_gives_the_positions_of_the_whole_module(
     source = textwrap.dedent(LAYOUTS[name]).lstrip("\n").replace("\n", newline)
     assert findings(source)
     assert_same_findings(source)
+    assert findings(source, pruning.layout_of(source)) == findings(source)
+
+
+def test_a_text_that_is_not_pruned_is_placed_by_its_own_layout_as_by_the_whole_module():
+    """A check finds the layout of a text it did not prune (a test file, a page's blocks) with
+    Python's parser (`pruning.layout_of`, engine.lint's `find_layout`): only the statements with
+    findings are generated, and every position and edit is the one the whole module gives."""
+    texts = {**FIXTURES, **CORPUS, **EXAMPLES}
+    texts.update((f"glued {i}", source) for i, source in enumerate(glued_files(30, seed=8)))
+    placed = 0
+    for name, source in texts.items():
+        layout = pruning.layout_of(source)
+        assert len(layout.starts) == len(engine.parse(source).body), name  # it fits: it is used
+        expected = findings(source)
+        assert findings(source, layout) == expected, name
+        placed += len(expected)
+    assert placed > 500
+    assert pruning.layout_of("def f(:\n") is None  # Python cannot parse it: the whole module
 
 
 # Files no one wrote: corpus files and rule examples glued together, with statements inserted at
