@@ -211,7 +211,9 @@ def _add_starts(
 
 
 def _member_rows(node: ast.stmt, rows: list[str]) -> list[int] | None:
-    """The first rows of a class's members, where `_class_units` splits it into them."""
+    """The first rows of a class's members, where it splits into them (`_class_units`, the
+    layout): none for a class whose body starts on its header's row (`class A: x = 1`) or whose
+    members share rows."""
     if not isinstance(node, ast.ClassDef):
         return None
     members = node.body
@@ -418,17 +420,15 @@ def _units(
 
 
 def _class_units(node: ast.ClassDef, first: int, last: int, rows: list[str]) -> list[_Unit]:
-    members = node.body
-    body_first = _first_row(members[0])
-    if body_first <= node.lineno or not all(_alone(members, rows)):
+    member_rows = _member_rows(node, rows)
+    if member_rows is None:
         return [_unit(rows, first, last)]  # `class A: x = 1`: one unit
-    header_text = _text(rows, first, body_first - 1)
+    header_text = _text(rows, first, member_rows[0] - 1)
     header_words = set(_WORD.findall(header_text))
     header_binds = {node.name} | _walrus_targets(node, header_text)
     header = _Unit(first, last, header_words, header_binds)
     units = [header]
-    for member in members:
-        member_first = _first_row(member)
+    for member, member_first in zip(node.body, member_rows):
         unit = _unit(rows, member_first, member.end_lineno or member.lineno, member)
         row = rows[member_first - 1]
         unit.pass_indent = row[: len(row) - len(row.lstrip(" \t\f"))]

@@ -18,11 +18,14 @@
 from __future__ import annotations
 
 import os
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 os.environ.setdefault("MEM0_TELEMETRY", "False")
 
 import httpx  # noqa: E402
+
+if TYPE_CHECKING:
+    from mem0lint.engine import FixResult
 
 OSS, PLATFORM, MEMSY, MEMOS = "mem0-oss", "mem0-platform", "memsy", "memos"
 HOSTS = {PLATFORM: "https://api.mem0.ai", MEMSY: "https://memsy.example", MEMOS: "https://memos"}
@@ -191,7 +194,7 @@ def outcome(dialect: str, call: str, records: list[dict], names: dict | None = N
 # --- one statement of a generated program -----------------------------------------------------
 
 
-def fixed_program(code: str, rules) -> tuple[list, Any]:
+def fixed_program(code: str, rules) -> tuple[list, FixResult]:
     """Fix `code` as `mem0lint --fix` does (with the text it was parsed from). Returns what the
     first round reported on the code as written (what `engine.lint` reports: the same call, so
     the program is not linted twice) and `engine.fix`'s result (its `code` is None when nothing
