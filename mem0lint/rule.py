@@ -93,6 +93,8 @@ class Rule:
     # Also sees calls of names no dialect lists (`client.extract(...)`: callsite.py makes them
     # only on a receiver that is one client for sure); `methods` must then be None.
     any_method: ClassVar[bool] = False
+    # Set for each rule class: its `applies_to` refuses more than its dialects and methods.
+    narrows: ClassVar[bool] = False
     registry: ClassVar[dict[str, type[Rule]]] = {}
 
     def __init__(self) -> None:
@@ -102,6 +104,7 @@ class Rule:
 
     def __init_subclass__(cls, **kwargs) -> None:
         super().__init_subclass__(**kwargs)
+        cls.narrows = cls.applies_to is not Rule.applies_to
         if "code" in cls.__dict__:
             if cls.code in Rule.registry:
                 raise ValueError(f"duplicate rule code {cls.code}")

@@ -34,9 +34,7 @@ def common_findings(
     per_member: list[dict[tuple[str, int], tuple[Rule, Finding, Severity]]] = []
     for site in sites:
         found: dict[tuple[str, int], tuple[Rule, Finding, Severity]] = {}
-        for rule in rules.for_method(site.dialect, site.method):
-            if not rule.applies_to(site):
-                continue
+        for rule in rules.judging(site):
             for finding in rule.check(site):
                 severity = finding.severity or rule.severity_for(site.dialect.id)
                 found.setdefault((rule.code, id(finding.node)), (rule, finding, severity))
