@@ -7,6 +7,7 @@ reports less.
 
 from __future__ import annotations
 
+import abc
 import ast
 import dataclasses
 import os
@@ -28,7 +29,9 @@ from mem0lint.binding import BindingCollector
 from mem0lint.filtertree import string_value
 from mem0lint.modes import Mode
 from mem0lint.positions import node_ranges
+from mem0lint.rules import all_rules
 from mem0lint.walk import replaced, walk
+from mem0lint.walk import subclasses as walk_subclasses
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "bench"))
@@ -1003,3 +1006,42 @@ def test_comments_are_read_only_with_findings_or_a_mem0lint_code_in_a_noqa(monke
     flagged = 'from mem0 import MemoryClient\nMemoryClient().search("q", filters={"$or": []})'
     found = lint_source(flagged + "  # noqa: E501\n")
     assert found and len(scanned) == 2  # findings a noqa might silence: read
+
+
+def test_an_instance_check_on_a_node_class_answers_as_abcmeta_does():
+    """Every libcst node class checks instances on its real subclasses (parsing.py), as
+    `ABCMeta.__instancecheck__` would with no virtual subclass: the same answer for every node of
+    a parsed tree against every node class, and for objects that are no node."""
+    every = walk_subclasses(cst.CSTNode)
+    assert all(type(t) is parsing._RealSubclassesOnly for t in every)  # else the speed-up is off
+    assert not any(map(parsing._has_virtual_subclasses, every))
+    module = engine.parse(_EVERY_KIND_OF_NODE)
+    samples: list[object] = [module, "x", 1, None, cst, object()]
+    stack: list[cst.CSTNode] = [module]
+    while stack:
+        node = stack.pop()
+        samples.append(node)
+        stack.extend(node.children)
+    kinds = {type(s): s for s in samples}.values()  # one of each type
+    assert len(kinds) > 100
+    for node_type in every:
+        for sample in kinds:
+            assert isinstance(sample, node_type) == abc.ABCMeta.__instancecheck__(node_type, sample)
+
+
+def test_a_site_is_judged_by_the_rules_whose_applies_to_takes_it():
+    """`RuleSet.judging` asks `applies_to` only of the rules that narrow it: for every call site
+    of the corpus, the rules it gives are those of its dialect and method that take the site."""
+    from mem0lint.settings import Settings
+
+    rules = engine.RuleSet(Settings())
+    judged = 0
+    for source in list(ALL_SOURCES.values())[:80]:
+        module = engine.parse(source)
+        for site in engine.find_sites(module, rules.settings):
+            everyone = rules.for_method(site.dialect, site.method)
+            assert rules.judging(site) == [r for r in everyone if r.applies_to(site)]
+            judged += 1
+    assert judged > 100
+    narrowing = {code for code, rule in all_rules().items() if rule.narrows}
+    assert {"MEM112", "MEM901"} <= narrowing and "MEM101" not in narrowing

@@ -29,7 +29,7 @@ from mem0lint.bind.instances import plain_class_of
 from mem0lint.callsite import CallSite
 from mem0lint.filtertree import str_value
 from mem0lint.memo import statement_result
-from mem0lint.walk import children, parents_within
+from mem0lint.walk import children, parents_within, subclasses
 
 T = TypeVar("T")
 
@@ -224,9 +224,16 @@ def _scope_nodes(root: cst.CSTNode) -> Iterator[cst.CSTNode]:
     while stack:
         node = stack.pop()
         yield node
-        if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
-            continue
-        stack.extend(children(node))
+        if type(node) not in _OWN_SCOPES:
+            stack.extend(children(node))
+
+
+# By type, not `isinstance`: libcst's node classes are ABCs, whose check of a node of another
+# type (nearly every node here) costs a call into `abc`.
+_OWN_SCOPES = frozenset(
+    subclasses(cst.FunctionDef) | subclasses(cst.ClassDef) | subclasses(cst.Lambda)
+)
+_YIELDS = frozenset(subclasses(cst.Yield))
 
 
 def _shape_tested(name: str, node: cst.CSTNode, parents, membership: bool = False) -> bool:
@@ -399,7 +406,7 @@ def _yields(collector, function: cst.FunctionDef) -> bool:
     return _per_lint(
         collector,
         ("yields", id(function)),
-        lambda: any(isinstance(n, cst.Yield) for n in _scope_nodes(function.body)),
+        lambda: any(type(n) in _YIELDS for n in _scope_nodes(function.body)),
     )
 
 
