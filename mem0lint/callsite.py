@@ -48,6 +48,7 @@ class CallSite:
     # A bound method passed along (bind/forward.py): `call` is the call it becomes, made of
     # the original argument nodes; `outer` is the real call (`asyncio.to_thread(...)`).
     outer: cst.Call | None = None
+    _keywords: dict[str, cst.Arg] | None = field(default=None, init=False, repr=False)
 
     @property
     def rest(self) -> bool:
@@ -66,10 +67,14 @@ class CallSite:
 
     @property
     def keywords(self) -> dict[str, cst.Arg]:
-        """SDK keyword arguments (a REST call has none; its body keys are `argument_names`)."""
+        """SDK keyword arguments (a REST call has none; its body keys are `argument_names`).
+        Read by most rules of every site, so made once (`call` never changes): not to be
+        changed by its readers."""
         if self.rest:
             return {}
-        return {a.keyword.value: a for a in self.call.args if a.keyword is not None}
+        if self._keywords is None:
+            self._keywords = {a.keyword.value: a for a in self.call.args if a.keyword is not None}
+        return self._keywords
 
     @property
     def argument_names(self) -> frozenset[str]:

@@ -21,8 +21,12 @@ def not_a_parameter(site: CallSite, keyword: str) -> str:
     return f"`{keyword}=` is not a `{site.method}()` parameter ({ignored_by(site)})"
 
 
+@functools.lru_cache(maxsize=1024)  # asked of every keyword of every call, by three rules
 def camel_to_snake(name: str) -> str:
-    return re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", name).lower()
+    return _HUMP.sub(r"_\1", name).lower()
+
+
+_HUMP = re.compile(r"(?<=[a-z0-9])([A-Z])")
 
 
 def camel_spelling_of(name: str) -> str | None:

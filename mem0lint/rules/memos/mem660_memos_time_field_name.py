@@ -63,13 +63,16 @@ class MemosTimeFieldName(Rule):
     ]
 
     def check(self, site: CallSite) -> Iterator[Finding]:
-        if _may_be_self_hosted(site):
-            return
+        self_hosted = None  # asked at the first time field: it reads every call of the file
         for group in groups(site.filters):
             for entry in group.field_entries():
                 target = GRAMMAR.time_fields.get(entry.key)
                 if target is None:
                     continue
+                if self_hosted is None:
+                    self_hosted = _may_be_self_hosted(site)
+                if self_hosted:
+                    return
                 fix = rename_key_fix(
                     group.node, entry, target, f"Rename `{entry.key}` to `{target}`"
                 )
