@@ -79,7 +79,8 @@ class Terminal:
         if not lines:
             return
         if not self.rich:
-            self.file.write("".join(plain("".join(t for t, _ in line)) + "\n" for line in lines))
+            # One `plain` of the whole text: tabs are expanded per line whatever the text holds.
+            self.file.write(plain("".join("".join(t for t, _ in line) + "\n" for line in lines)))
             self.file.flush()
             return
         from rich.text import Text
