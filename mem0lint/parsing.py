@@ -4,7 +4,9 @@ libcst's native parser overflows its stack (a segfault, not an exception) on som
 input, so a file's text goes through `guard_nesting` before libcst parses it (runner.py for the
 files checked, the project index for the modules it reads); and libcst validates every node it
 builds, which a parsed tree never needs (`parsed_unvalidated`), each through a dataclass
-`__init__` slower than setting its slots is (`_slot_init`).
+`__init__` slower than setting its slots is (`_slot_init`); and every node class is an ABC, whose
+instance checks go through Python code for virtual subclasses libcst never registers
+(`_install_instance_checks`).
 """
 
 from __future__ import annotations
