@@ -166,7 +166,7 @@ def children(node: cst.CSTNode) -> list[cst.CSTNode]:
         if value_type in walked:
             found.append(value)
         elif value_type is list or value_type is tuple:
-            found.extend(v for v in value if type(v) in walked)
+            found.extend([v for v in value if type(v) in walked])
     return found
 
 
@@ -258,7 +258,7 @@ def comment_nodes(node: cst.CSTNode) -> Iterator[cst.Comment]:
             if value_type in _NODE_TYPES:
                 stack.append(value)
             elif value_type is list or value_type is tuple:
-                stack.extend(item for item in value if type(item) in _NODE_TYPES)
+                stack.extend([item for item in value if type(item) in _NODE_TYPES])
 
 
 _STATEMENTS = frozenset(subclasses(cst.SimpleStatementLine) | subclasses(cst.BaseCompoundStatement))

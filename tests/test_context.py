@@ -646,3 +646,15 @@ def test_python_file_comment_range(tmp_path):
 )
 def test_labels(label, old):
     assert markers.is_old(label) is old
+
+
+def test_a_python_file_s_v2_comment_marks_the_code_under_it_only_next_to_v3(tmp_path):
+    """A Python file is read for v3 only when a comment may mark code old (markers.py); the
+    comment still needs the file to mention v3, and a file without one is judged as ever."""
+    path = tmp_path / "app.py"
+    path.write_text(f"{PLATFORM}{WRONG}\n", encoding="utf-8")
+    assert [d.severity for d in run(path).diagnostics] == [Severity.ERROR]
+    path.write_text(f"{PLATFORM}# v2\n{WRONG}\n", encoding="utf-8")
+    assert [d.severity for d in run(path).diagnostics] == [Severity.ERROR]
+    path.write_text(f"{PLATFORM}# v2\n{WRONG}\n# the v3 guide\n", encoding="utf-8")
+    assert run(path).diagnostics == []

@@ -182,8 +182,10 @@ def _notebook_labels(document) -> dict[int, list[str]]:
     return labels
 
 
-def _page(document) -> tuple[set[int], bool]:
-    """(regions marked old as a whole, whether the page mentions v3), once per document."""
+def _page(document, marked_comments: bool = True) -> tuple[set[int], bool]:
+    """(regions marked old as a whole, whether the page mentions v3), once per document.
+    `marked_comments`: the program holds a comment that may mark code old (else v3 is not
+    asked of a Python file)."""
     cached = document.__dict__.get("_mem0lint_old_regions")
     if cached is not None:
         return cached
@@ -198,6 +200,8 @@ def _page(document) -> tuple[set[int], bool]:
     elif isinstance(document, NotebookDocument):
         page = document.raw
         labels = _notebook_labels(document)
+    elif not marked_comments:  # a Python file is never marked as a whole: v3 would go unread
+        return set(), False
     else:  # a Python file: one region, the file's own bytes
         data = getattr(document, "data", b"")
         page = data.decode("utf-8", "replace") if isinstance(data, bytes) else str(data)
@@ -224,10 +228,10 @@ def keeper(document, program, keep: Union[Keep, None]) -> Keep:
         if keep is not None and not keep(module, diagnostic):
             return False
         if not marks:
-            whole, v3 = _page(document)
             source = program.source
             written = source.decode("utf-8", "replace") if isinstance(source, bytes) else source
             comments = _MAYBE_OLD_COMMENT.search(written) is not None
+            whole, v3 = _page(document, comments)
             marks.append((whole & set(program.owned), v3, written if comments else None))
         whole, v3, written = marks[0]
         if not whole and written is None:
