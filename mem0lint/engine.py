@@ -59,8 +59,8 @@ class RuleSet:
         """The rules that judge `site`: a call of a name no dialect lists (callsite.py's
         `unlisted`) is seen only by the rules that judge every name (`Rule.any_method`)."""
         if site.notes.get("unlisted"):
-            candidates = [r for r in self.for_dialect(site.dialect) if r.any_method]
-            return [r for r in candidates if r.applies_to(site)]
+            everyone = self.for_dialect(site.dialect)
+            return [r for r in everyone if r.any_method and r.applies_to(site)]
         return self.judging(site)
 
     def judging(self, site: CallSite) -> list[Rule]:

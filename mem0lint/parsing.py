@@ -228,8 +228,8 @@ class _RealSubclassesOnly(abc.ABCMeta):
 
 def _has_virtual_subclasses(node_type: type) -> bool:
     registry = abc._get_dump(node_type)[0]  # type: ignore[attr-defined]
-    hooks = (k for k in node_type.__mro__ if k is not object and "__subclasshook__" in vars(k))
-    return bool(registry) or any(True for _ in hooks)
+    hooked = any("__subclasshook__" in vars(k) for k in node_type.__mro__ if k is not object)
+    return bool(registry) or hooked
 
 
 def _install_instance_checks() -> None:

@@ -549,8 +549,12 @@ _MUTATOR_WORD = re.compile(r"\b(?:" + "|".join([*sorted(DICT_MUTATORS), "setattr
 
 def _words_of(node: ast.AST) -> set[str]:
     """The names and attribute names an expression spells (`st.session_state` -> both)."""
-    found = _names_in(node)
-    found.update(n.attr for n in _nodes(node) if isinstance(n, ast.Attribute))
+    found = set()
+    for inner in _nodes(node):
+        if isinstance(inner, ast.Name):
+            found.add(inner.id)
+        elif isinstance(inner, ast.Attribute):
+            found.add(inner.attr)
     return found
 
 
@@ -562,7 +566,7 @@ def _nodes(node: ast.AST) -> list[ast.AST]:
         for name in current._fields:
             value = getattr(current, name, None)
             if isinstance(value, list):
-                found.extend(item for item in value if isinstance(item, ast.AST))
+                found.extend([item for item in value if isinstance(item, ast.AST)])
             elif isinstance(value, ast.AST):
                 found.append(value)
     return found
