@@ -88,9 +88,22 @@ def as_json_object(
 
 
 def write_json(reports: list[FileReport], stream: TextIO) -> None:
-    findings = [as_json_object(r, d, visible_edits(r)) for r in reports for d in r.diagnostics]
-    json.dump(findings, stream, indent=2)
+    findings = [
+        as_json_object(report, diagnostic, visible)
+        for report in reports
+        if report.diagnostics
+        for visible in [visible_edits(report)]
+        for diagnostic in report.diagnostics
+    ]
+    write_indented(findings, stream)
     stream.write("\n")
+
+
+def write_indented(data: object, stream: TextIO) -> None:
+    """`json.dump(data, stream, indent=2)` in one write: with `indent`, json encodes in Python
+    and `dump` writes each of its many small pieces to the stream on its own, which on a pipe
+    took four times as long as the encoding (heavy's 3,008 findings: 0.5 s, after the check)."""
+    stream.write(json.dumps(data, indent=2))
 
 
 def fix_marker(diagnostic: Diagnostic) -> str:
@@ -245,7 +258,7 @@ def write_sarif(reports: list[FileReport], stream: TextIO, warnings: tuple = ())
     """`warnings`: about the run (a named folder with nothing to lint), as notifications."""
     from mem0lint.sarif import sarif_log
 
-    json.dump(sarif_log(reports, list(warnings)), stream, indent=2)
+    write_indented(sarif_log(reports, list(warnings)), stream)
     stream.write("\n")
 
 
@@ -290,7 +303,7 @@ def statistics(reports: list[FileReport]) -> str:
 
 
 def write_statistics_json(reports: list[FileReport], stream: TextIO) -> None:
-    json.dump(statistics_rows(reports), stream, indent=2)
+    write_indented(statistics_rows(reports), stream)
     stream.write("\n")
 
 

@@ -106,6 +106,38 @@ def test_json_and_json_lines_carry_the_same_findings(project):
     assert cells == [4, 4, 5, 5]
 
 
+def test_json_reports_are_written_whole_as_json_dump_writes_them(project):
+    """The JSON, SARIF and statistics reports are json.dump's text with `indent=2`, given to the
+    stream in one write (json.dump gives it one small piece at a time)."""
+    import io
+
+    from mem0lint import report
+    from mem0lint.pipeline import Options, run
+    from mem0lint.sarif import sarif_log
+
+    reports = run(Options(paths=(".",), no_cache=True)).reports
+
+    class Counting(io.StringIO):
+        writes = 0
+
+        def write(self, text):
+            self.writes += 1
+            return super().write(text)
+
+    findings = [report.as_json_object(r, d) for r in reports for d in r.diagnostics]
+    for write, data in [
+        (report.write_json, findings),
+        (report.write_sarif, sarif_log(reports, [])),
+        (report.write_statistics_json, report.statistics_rows(reports)),
+    ]:
+        stream, expected = Counting(), io.StringIO()
+        write(reports, stream)
+        json.dump(data, expected, indent=2)
+        assert stream.getvalue() == expected.getvalue() + "\n"
+        assert stream.writes == 2  # the report, then its last newline
+    assert len(findings) == 12
+
+
 def test_concise_text_and_quiet(project):
     concise = run_cli(".", "--output-format", "concise").stdout.splitlines()
     assert concise[0] == (
