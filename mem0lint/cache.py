@@ -244,18 +244,16 @@ class Cache:
         except OSError:
             return
         try:
+            data = {
+                "cwd": self._cwd,
+                "project": self.project,
+                "entries": self.entries,
+                "words": self.words,
+                "reports": self.reports,
+                "depends": self.depends,
+            }
             with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                json.dump(
-                    {
-                        "cwd": self._cwd,
-                        "project": self.project,
-                        "entries": self.entries,
-                        "words": self.words,
-                        "reports": self.reports,
-                        "depends": self.depends,
-                    },
-                    handle,
-                )
+                handle.write(json.dumps(data))  # json.dump never uses json's C encoder
             os.replace(temporary, self.file)
         except OSError:
             if os.path.exists(temporary):

@@ -172,7 +172,7 @@ class Snapshot:
             return
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                json.dump(data, handle)
+                handle.write(json.dumps(data))  # json.dump never uses json's C encoder
             os.replace(temporary, self.file)
         except OSError:
             if os.path.exists(temporary):
