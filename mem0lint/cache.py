@@ -238,26 +238,37 @@ class Cache:
             ignore = self.directory / ".gitignore"
             if not ignore.exists():
                 ignore.write_text("# Created by mem0lint.\n*\n", encoding="utf-8")
-            import tempfile  # not needed by a run that writes nothing
-
-            fd, temporary = tempfile.mkstemp(dir=self.directory, suffix=".tmp")
         except OSError:
             return
-        try:
-            data = {
-                "cwd": self._cwd,
-                "project": self.project,
-                "entries": self.entries,
-                "words": self.words,
-                "reports": self.reports,
-                "depends": self.depends,
-            }
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                handle.write(json.dumps(data))  # json.dump never uses json's C encoder
-            os.replace(temporary, self.file)
-        except OSError:
-            if os.path.exists(temporary):
-                os.unlink(temporary)
+        data = {
+            "cwd": self._cwd,
+            "project": self.project,
+            "entries": self.entries,
+            "words": self.words,
+            "reports": self.reports,
+            "depends": self.depends,
+        }
+        write_json_atomically(self.file, data)
+
+
+def write_json_atomically(path: Path, data: object) -> None:
+    """`data` as JSON at `path`, whole or not at all: written beside it, then renamed over it;
+    nothing is written where the folder cannot be made or written to. The text comes from json's
+    C encoder, which `json.dump` never uses (it also hands the file its pieces one by one)."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        import tempfile  # not needed by a run that writes nothing
+
+        fd, temporary = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
+    except OSError:
+        return
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(json.dumps(data))
+        os.replace(temporary, path)
+    except OSError:
+        if os.path.exists(temporary):
+            os.unlink(temporary)
 
 
 def _fingerprint(path: str, recent: int = 0) -> str:

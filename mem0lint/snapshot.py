@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Iterable
 
 from mem0lint import __version__
-from mem0lint.cache import RACY_NS, blake2b
+from mem0lint.cache import RACY_NS, blake2b, write_json_atomically
 from mem0lint.sources import SKIPPED_DIRS, SourceFile
 
 # Files a walk reads in the folders it lists (or above them); and a conftest above the paths
@@ -163,17 +163,4 @@ class Snapshot:
             "found": [[s.fspath, s.explicit] for s in found],
             "clean": checked,
         }
-        try:
-            self.file.parent.mkdir(parents=True, exist_ok=True)
-            import tempfile  # not needed by a run that writes nothing
-
-            fd, temporary = tempfile.mkstemp(dir=self.file.parent, suffix=".tmp")
-        except OSError:
-            return
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                handle.write(json.dumps(data))  # json.dump never uses json's C encoder
-            os.replace(temporary, self.file)
-        except OSError:
-            if os.path.exists(temporary):
-                os.unlink(temporary)
+        write_json_atomically(self.file, data)
