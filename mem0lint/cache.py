@@ -252,9 +252,14 @@ class Cache:
 
 
 def write_json_atomically(path: Path, data: object) -> None:
-    """`data` as JSON at `path`, whole or not at all: written beside it, then renamed over it;
-    nothing is written where the folder cannot be made or written to. The text comes from json's
-    C encoder, which `json.dump` never uses (it also hands the file its pieces one by one)."""
+    """`data` as JSON at `path` (`write_atomically`). The text comes from json's C encoder,
+    which `json.dump` never uses (it also hands the file its pieces one by one)."""
+    write_atomically(path, json.dumps(data).encode("utf-8"))
+
+
+def write_atomically(path: Path, content: bytes) -> None:
+    """`content` at `path`, whole or not at all: written beside it, then renamed over it;
+    nothing is written where the folder cannot be made or written to."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         import tempfile  # not needed by a run that writes nothing
@@ -263,8 +268,8 @@ def write_json_atomically(path: Path, data: object) -> None:
     except OSError:
         return
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(json.dumps(data))
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(content)
         os.replace(temporary, path)
     except OSError:
         if os.path.exists(temporary):

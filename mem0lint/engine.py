@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+# First: libcst's first import, with its classes' compiled methods kept (codecache.py).
+from mem0lint import codecache  # noqa: F401
+
+# isort: split
 import dataclasses
 import re
 from dataclasses import dataclass

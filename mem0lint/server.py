@@ -43,7 +43,7 @@ from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 
-from mem0lint import __version__
+from mem0lint import __version__, codecache  # noqa: F401 - before libcst (codecache.py)
 from mem0lint.incremental import Reparser
 from mem0lint.memo import StatementMemo
 from mem0lint.servecache import Kept
