@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import gc
 import sys
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
 
 import click
 
@@ -273,20 +276,21 @@ def main(
         err.print(f"mem0lint: wrote {run.baseline_written} finding(s) to baseline {baseline_file}")
 
     fixed = sum(r.fixed for r in reports)
-    if statistics and output_format in ("json", "json-lines"):
-        report.write_statistics_json(reports, sys.stdout)
-    elif statistics:
-        text = report.statistics(reports)
-        if text:
-            out.print(text)
-    elif output_format == "sarif" and run.warnings:
-        report.write_sarif(reports, sys.stdout, run.warnings)
-    elif output_format in report.STREAM_WRITERS:
-        report.STREAM_WRITERS[output_format](reports, sys.stdout)
-    else:
-        report.CONSOLE_WRITERS[output_format](reports, out)
-        if not quiet:
-            out.print(report.summary(reports, run.settings.unsafe_fixes))
+    with _reports_not_rescanned():
+        if statistics and output_format in ("json", "json-lines"):
+            report.write_statistics_json(reports, sys.stdout)
+        elif statistics:
+            text = report.statistics(reports)
+            if text:
+                out.print(text)
+        elif output_format == "sarif" and run.warnings:
+            report.write_sarif(reports, sys.stdout, run.warnings)
+        elif output_format in report.STREAM_WRITERS:
+            report.STREAM_WRITERS[output_format](reports, sys.stdout)
+        else:
+            report.CONSOLE_WRITERS[output_format](reports, out)
+            if not quiet:
+                out.print(report.summary(reports, run.settings.unsafe_fixes))
     remaining = any(d.code != problems.NOT_ANALYSED for r in reports for d in r.diagnostics)
     if exit_zero:  # whatever the files hold; only mem0lint's own failures (above) exit 2
         sys.exit(EXIT_CLEAN)
@@ -295,6 +299,18 @@ def main(
     if exit_non_zero_on_fix and fixed:
         sys.exit(EXIT_FINDINGS)
     sys.exit(EXIT_FINDINGS if remaining and not exit_zero else EXIT_CLEAN)
+
+
+@contextmanager
+def _reports_not_rescanned() -> Iterator[None]:
+    """Within: the cycle collector leaves alone what exists already. Writing the reports makes
+    many small objects, and at each collection Python's collector scanned again every finding
+    received from the workers: half of the time heavy's 3,008 findings took to write."""
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
 
 
 def _targets(values: tuple[str, ...]) -> dict[str, str]:

@@ -138,6 +138,31 @@ def test_json_reports_are_written_whole_as_json_dump_writes_them(project):
     assert len(findings) == 12
 
 
+@pytest.mark.parametrize("output_format", ["text", "json"])
+def test_reports_are_written_with_the_findings_left_to_the_collector_afterwards(
+    project, monkeypatch, output_format
+):
+    """While a report is written, the cycle collector does not scan again what the run made
+    (the findings it wrote are many, and live until the process ends); afterwards it does."""
+    import gc
+
+    from mem0lint import report
+
+    table = report.CONSOLE_WRITERS if output_format == "text" else report.STREAM_WRITERS
+    writer, frozen = table[output_format], []
+
+    def writing(*args):
+        frozen.append(gc.get_freeze_count())
+        writer(*args)
+
+    monkeypatch.setitem(table, output_format, writing)
+    before = gc.get_freeze_count()
+    result = run_cli(".", "--output-format", output_format, "--no-cache")
+    assert "MEM101" in result.stdout
+    assert frozen and frozen[0] > before
+    assert gc.get_freeze_count() == before
+
+
 def test_concise_text_and_quiet(project):
     concise = run_cli(".", "--output-format", "concise").stdout.splitlines()
     assert concise[0] == (
