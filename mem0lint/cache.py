@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 
 from mem0lint import __version__
 from mem0lint.settings import Settings
+from mem0lint.sources import keep_whole
 
 if TYPE_CHECKING:
     from mem0lint.results import Diagnostic
@@ -252,28 +253,9 @@ class Cache:
 
 
 def write_json_atomically(path: Path, data: object) -> None:
-    """`data` as JSON at `path` (`write_atomically`). The text comes from json's C encoder,
+    """`data` as JSON at `path` (`sources.keep_whole`). The text comes from json's C encoder,
     which `json.dump` never uses (it also hands the file its pieces one by one)."""
-    write_atomically(path, json.dumps(data).encode("utf-8"))
-
-
-def write_atomically(path: Path, content: bytes) -> None:
-    """`content` at `path`, whole or not at all: written beside it, then renamed over it;
-    nothing is written where the folder cannot be made or written to."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        import tempfile  # not needed by a run that writes nothing
-
-        fd, temporary = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
-    except OSError:
-        return
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(content)
-        os.replace(temporary, path)
-    except OSError:
-        if os.path.exists(temporary):
-            os.unlink(temporary)
+    keep_whole(path, json.dumps(data).encode("utf-8"))
 
 
 def _fingerprint(path: str, recent: int = 0) -> str:

@@ -94,9 +94,9 @@ def _load(path: Path) -> dict[str, CodeType]:
 
 
 def _save(path: Path, kept: dict[str, CodeType]) -> None:
-    from mem0lint.cache import write_atomically  # only when there is something new to keep
+    from mem0lint.sources import keep_whole  # only when there is something new to keep
 
-    write_atomically(path, _HEADER + marshal.dumps(kept))
+    keep_whole(path, _HEADER + marshal.dumps(kept))
 
 
 # engine.py imports this module first: libcst's first import in a process goes through here.

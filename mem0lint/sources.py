@@ -411,6 +411,27 @@ def write_atomically(
         raise
 
 
+def keep_whole(path: Path, content: bytes) -> None:
+    """One of mem0lint's own files (the cache, the walk's snapshot, the kept compiled code):
+    `content` at `path`, whole or not at all, written beside it and renamed over it; nothing is
+    written where the folder cannot be made or written to (unlike `write_atomically`, which
+    refuses loudly: it writes the user's files)."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        import tempfile  # not needed by a run that writes nothing
+
+        fd, temporary = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
+    except OSError:
+        return
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(content)
+        os.replace(temporary, path)
+    except OSError:
+        if os.path.exists(temporary):
+            os.unlink(temporary)
+
+
 def _before_rename_hook() -> None:
     """Tests set MEM0LINT_TEST_PAUSE_BEFORE_RENAME to kill the process mid-write."""
     pause = os.environ.get("MEM0LINT_TEST_PAUSE_BEFORE_RENAME")

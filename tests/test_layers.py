@@ -70,6 +70,7 @@ LAYERS: list[tuple[str, frozenset[str]]] = [
                 "walk",
                 "memo",
                 "forkserver_exit",
+                "codecache",
             }
         ),
     ),
