@@ -12,7 +12,9 @@ file per interpreter (`$XDG_CACHE_HOME/mem0lint`, else `~/.cache/mem0lint`) and 
 `dataclasses` the kept code instead of compiling the same text again. A text seen for the first
 time is compiled as `exec` would compile it, and the file is rewritten (atomically) with it.
 Nothing the linter reads goes through here: only the library's own class definitions. It is
-independent of `--no-cache`, which is about findings, as Python's bytecode is.
+independent of `--no-cache`, which is about findings, as Python's bytecode is. (Python 3.13
+compiles one text per class instead of one per method: 127 texts, and a gain too small to
+measure there; on 3.9 the engine's import went from 0.42-0.55 s to 0.31-0.38 s.)
 """
 
 from __future__ import annotations

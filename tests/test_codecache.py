@@ -153,7 +153,7 @@ def test_libcst_is_imported_through_the_kept_code_and_builds_the_same_trees(tmp_
     first = run(cache)
     (kept,) = (cache / "mem0lint").iterdir()
     texts = codecache._load(kept)
-    assert len(texts) > 500  # libcst's node classes
+    assert len(texts) > 100  # libcst's node classes: a text per method, one per class on 3.13
     assert all(
         code == compile(text, "<string>", "exec", dont_inherit=True) for text, code in texts.items()
     )
