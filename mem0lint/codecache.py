@@ -29,6 +29,8 @@ from pathlib import Path
 from types import CodeType
 from typing import Iterator, Optional
 
+from mem0lint.sources import keep_whole
+
 # The interpreter and the optimisation level decide what a text compiles to; the magic number
 # (the bytecode format) is checked again inside the file.
 _NAME = f"dataclass-code.{sys.implementation.cache_tag}.O{sys.flags.optimize}.marshal"
@@ -96,8 +98,6 @@ def _load(path: Path) -> dict[str, CodeType]:
 
 
 def _save(path: Path, kept: dict[str, CodeType]) -> None:
-    from mem0lint.sources import keep_whole  # only when there is something new to keep
-
     keep_whole(path, _HEADER + marshal.dumps(kept))
 
 

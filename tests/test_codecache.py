@@ -135,11 +135,8 @@ def test_libcst_is_imported_through_the_kept_code_and_builds_the_same_trees(tmp_
     )
     sample = Path(codecache.__file__)
 
-    def run(cache: Path | None) -> str:
-        env = {**os.environ, "XDG_CACHE_HOME": str(cache)} if cache else dict(os.environ)
-        if cache is None:
-            env["XDG_CACHE_HOME"] = str(tmp_path / "blocked" / "x")
-            (tmp_path / "blocked").write_text("not a folder")
+    def run(cache: Path) -> str:
+        env = {**os.environ, "XDG_CACHE_HOME": str(cache)}
         done = subprocess.run(
             [sys.executable, "-c", program, str(sample)],
             env=env,
@@ -149,6 +146,8 @@ def test_libcst_is_imported_through_the_kept_code_and_builds_the_same_trees(tmp_
         )
         return done.stdout
 
+    blocked = tmp_path / "blocked"  # a file where the cache's folder would be: no cache at all
+    blocked.write_text("not a folder")
     cache = tmp_path / "cache"
     first = run(cache)
     (kept,) = (cache / "mem0lint").iterdir()
@@ -158,6 +157,6 @@ def test_libcst_is_imported_through_the_kept_code_and_builds_the_same_trees(tmp_
         code == compile(text, "<string>", "exec", dont_inherit=True) for text, code in texts.items()
     )
     written = kept.stat().st_mtime_ns
-    assert run(cache) == first == run(None)
+    assert run(cache) == first == run(blocked / "x")
     assert kept.stat().st_mtime_ns == written
     assert first.split()[0] == "True" and first.split()[2:] == ["True", "True"]
