@@ -19,7 +19,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "mem0lint"
 
 # Top first. A module (or package) name without the leading `mem0lint.`.
 LAYERS: list[tuple[str, frozenset[str]]] = [
-    ("entry points", frozenset({"__main__", "cli", "server", "readme"})),
+    ("entry points", frozenset({"__main__", "cli", "server", "readme", "forkserver_preload"})),
     ("pipeline", frozenset({"pipeline", "inproject", "servecache"})),
     (
         "stages",  # the workers of the pipeline's stages, and the outputs
@@ -69,7 +69,6 @@ LAYERS: list[tuple[str, frozenset[str]]] = [
                 "parsing",
                 "walk",
                 "memo",
-                "forkserver_exit",
                 "codecache",
             }
         ),

@@ -912,6 +912,40 @@ def test_a_pooled_check_imports_libcst_in_its_workers_only(tmp_path):
     assert sum("MEM102" in line for line in pooled) == 30
 
 
+def test_a_worker_forked_from_the_server_imports_nothing_more(tmp_path):
+    """The fork server imports what a worker needs before it forks one (forkserver_preload.py):
+    a worker that starts (`batch._start_worker`, with what the pool sends it) and checks a file
+    with a finding and a safe fix imports no module of its own on the way to its first file."""
+    import pickle
+
+    from mem0lint.modules import ModuleFinder
+    from mem0lint.settings import Settings
+    from mem0lint.sources import SourceFile
+
+    path = tmp_path / "app.py"
+    path.write_text(BAD_SEARCH)
+    recipe = pipeline.ProjectRecipe(ModuleFinder(), {})
+    start = pickle.dumps(([Settings()], recipe, dict(os.environ)))
+    item = pickle.dumps((0, SourceFile(path), Mode.CHECK, [tmp_path], path.read_bytes()))
+    script = textwrap.dedent(
+        f"""
+        import pickle, sys
+        import mem0lint.forkserver_preload
+        before = set(sys.modules)
+        from mem0lint import batch
+        batch._start_worker(*pickle.loads({start!r}))
+        report = batch._work(pickle.loads({item!r}))
+        print(sorted(d.code for d in report.diagnostics))
+        print(sorted(set(sys.modules) - before))
+        sys.stdout.flush()  # the server's exit hook ends the process without flushing
+        """
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True
+    )
+    assert result.stdout.splitlines() == ["['MEM102', 'MEM401']", "[]"]
+
+
 def test_no_fork_server_starts_for_a_tree_whose_sample_spells_no_sdk_word(tmp_path):
     """batch.prepare_workers reads a sample of the files: a tree where none spells an SDK word
     (a site-packages, a standard library) passes no file to the check, and the server's import
