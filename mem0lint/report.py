@@ -24,6 +24,8 @@ def visible_edits(report: FileReport) -> dict[int, list[Edit]]:
     (of one notebook cell) publish overlapping edits: safe fixes first, then unsafe ones, each in
     the report's order, as `--fix` applies them in its first round; a later overlapping one
     publishes none (its fix applies in a later round of `--fix`, on the re-parsed code)."""
+    if not report.diagnostics:
+        return {}  # most files of a run: every writer asks of each file, clean or not
     taken: dict[object, list[tuple]] = {}
     visible: dict[int, list[Edit]] = {}
     with_fix = [d for d in report.diagnostics if d.fix is not None]
