@@ -10,6 +10,7 @@ alone: a mocked method may be a coroutine on a sync client, or a plain function 
 
 from __future__ import annotations
 
+import ast
 from dataclasses import dataclass
 from typing import Iterator, Optional, Union
 
@@ -75,9 +76,11 @@ def _mentions_a_mock(root: cst.CSTNode) -> bool:
 
 
 def mocked(site: CallSite) -> bool:
-    """Does the module spell a mock word anywhere (computed once per lint, and kept by the
-    language server per unchanged top-level statement: memo.py)? A name is spelled in the text
-    the module was parsed from: a text without any of the words needs no walk."""
+    """Does the module spell a mock word anywhere as a name (computed once per lint, and kept by
+    the language server per unchanged top-level statement: memo.py)? Read in the text the module
+    was parsed or pruned from, when Python parses it: the answer does not depend on which
+    statements pruning left (a test that patches, with no call on a client, is pruned). A text
+    without any of the words needs no walk."""
     collector = site.resolver.collector
     found = getattr(collector, "_await_mocked", None)
     if found is None:
@@ -86,12 +89,64 @@ def mocked(site: CallSite) -> bool:
         if module is not None and source is not None and not _spells_a_mock_word(source):
             found = False
         else:
-            found = module is None or any(
-                statement_result("mock words", statement, _mentions_a_mock)
-                for statement in module.body
-            )
+            named = _names_a_mock(source) if source is not None else None
+            if named is not None:
+                found = named
+            else:
+                found = module is None or any(
+                    statement_result("mock words", statement, _mentions_a_mock)
+                    for statement in module.body
+                )
         collector._await_mocked = found
     return found
+
+
+def _names_a_mock(source: Union[str, bytes]) -> Optional[bool]:
+    """Does Python's tree of `source` hold a mock word as an identifier (a name, an attribute,
+    a parameter, a keyword, an import, a definition: each a libcst `Name`)? None when Python
+    cannot parse it."""
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    for node in ast.walk(tree):
+        for field in _IDENTIFIER_FIELDS.get(type(node), ()):
+            value = getattr(node, field, None)
+            names = value if isinstance(value, list) else [value]
+            for name in names:
+                if isinstance(name, str) and not MOCK_WORDS.isdisjoint(name.split(".")):
+                    return True
+    return False
+
+
+# Where Python's tree keeps identifiers (libcst keeps each as a `Name` node).
+_IDENTIFIER_FIELDS: dict[type, tuple[str, ...]] = {
+    ast.Name: ("id",),
+    ast.Attribute: ("attr",),
+    ast.arg: ("arg",),
+    ast.keyword: ("arg",),
+    ast.alias: ("name", "asname"),
+    ast.ImportFrom: ("module",),
+    ast.FunctionDef: ("name",),
+    ast.AsyncFunctionDef: ("name",),
+    ast.ClassDef: ("name",),
+    ast.Global: ("names",),
+    ast.Nonlocal: ("names",),
+    ast.ExceptHandler: ("name",),
+    **{
+        kind: fields
+        for kind, fields in (
+            (getattr(ast, "MatchAs", None), ("name",)),
+            (getattr(ast, "MatchStar", None), ("name",)),
+            (getattr(ast, "MatchMapping", None), ("rest",)),
+            (getattr(ast, "MatchClass", None), ("kwd_attrs",)),
+            (getattr(ast, "TypeVar", None), ("name",)),
+            (getattr(ast, "ParamSpec", None), ("name",)),
+            (getattr(ast, "TypeVarTuple", None), ("name",)),
+        )
+        if kind is not None
+    },
+}
 
 
 def _spells_a_mock_word(source: Union[str, bytes]) -> bool:
