@@ -36,6 +36,7 @@ LAYERS: list[tuple[str, frozenset[str]]] = [
                 "comments",
                 "problems",
                 "pruning",
+                "sitefinder",
                 "suppressions",
                 "context",
                 "sharing",
