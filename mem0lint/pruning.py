@@ -7,38 +7,36 @@ become empty lines, so every row and column of what is left stays where it was, 
 its rules and positions run unchanged on a smaller module.
 
 A *unit* is a statement at the module's top, or a member of a class there (the class's header is
-a unit of its own). A unit is kept:
+a unit of its own). A unit is *tainted*, that is what it binds may be a client:
 
-- when it may hold a call site or read what one returns (sitefinder.py, on Python's tree: it
-  follows clients by name as binding.py does, erring towards yes);
-- when it binds a name that a kept unit mentions (a second binding makes a receiver ambiguous,
-  a filter dict is followed to its literal, a mutation makes it opaque, a method of that name
-  elsewhere may override the one whose result is read);
-- when it spells the name of a kept plain function (binding.py binds its parameters from its
-  calls: bind/params.py);
-- always for imports from outside the standard library, `*` and `__future__` imports,
-  statements sharing a row with another, and class members that spell a method deciding an
-  instance's attributes (`__getattr__`, `__enter__`, ...: bind/instances.py).
+- when it spells a word a finding starts from (the prefilter's: an SDK's package or class name,
+  a REST endpoint, a configured receiver), or imports from outside the standard library;
+- when it mentions a name that a tainted unit binds (the client, its factory, `self.memory`).
 
-This repeats until nothing changes. "Mentions" is every word of the unit's text, strings and
-comments included. "Binds" is every name the statement can bind, as binding.py sees it from
-outside the unit's own functions: a definition's name and decorators, `global` names, walrus
-targets, attributes (`self.x = ...`), and for other statements every target, import, mutated dict
-and capture. Each choice errs towards keeping. (A class's header never changes what happens in
-its methods: binding.py judges no call on a bare `self`, only on its attributes.) Last, a unit
-that reads a name a kept unit binds is kept when a rule may follow that name from a call site to
-a dict literal (`filters=scope`: `print(scope["$or"])` elsewhere makes a fix of the literal
-unsafe, sharing.py; `add_user(scope)` may change it, bind/escapes.py).
+A unit is kept when it is tainted (a call on a client may be judged in it), when it binds a name
+that a kept unit mentions (a second binding makes a receiver ambiguous, a filter dict is
+followed to its literal, a mutation makes it opaque), and always for imports that may give a
+client, `*` and `__future__` imports, statements sharing a row with another, and class members
+that spell a method deciding an instance's attributes (`__getattr__`, `__enter__`, ...:
+bind/instances.py).
 
-With the project in view (`ImportTaint`, given by runner.py), an import gives the site finder a
-client only when what it binds may be one: a name of the SDK tables, a configured receiver, or
-what the project index may find there (a class of a project module, or a name it never spells,
-is none); a test file under a conftest.py that may give a client fixture takes every parameter
-for one.
+Both repeat until nothing changes. "Mentions" is every word of the unit's text, strings
+and comments included. "Binds" is every name the statement can bind, as binding.py sees it
+from outside the unit's own functions: a definition's name and decorators, `global` names,
+walrus targets, attributes (`self.x = ...`), and for other statements every target, import,
+mutated dict and capture. Each choice errs towards keeping. (A class's header never changes what
+happens in its methods: binding.py judges no call on a bare `self`, only on its attributes.)
+
+With the project in view (`ImportTaint`, given by runner.py), an import from outside the
+standard library taints only when what it binds may be a client: a name of the SDK tables, a
+configured receiver, or what the project index may find there (a class of a project module, or
+a name it never spells, is none). When no import of the file, at any depth, may give a client,
+the SDK's words taint nothing: only the configured receivers and the classes a docs page uses
+unimported stay seeds (mem0's own code spells `Memory` and `memories` everywhere and imports no
+client).
 
 Before any of this, `plan` asks whether the file holds anything to judge at all: when no import
-may give a client, no configured receiver or class a page uses unimported is spelled and (a
-test file) no conftest.py above it may
+may give a client, no essential seed is spelled and (a test file) no conftest.py above it may
 give a fixture that is one, no call can be on a client, and libcst is not asked to parse it
 (`clientsources.may_hold_client`), unless Python cannot read it (it does not decode, or does
 not parse): libcst's parse reports it (MEM002, MEM001), as it does unpruned. (A file Python
@@ -49,9 +47,11 @@ Platform's host and one of its search or list endpoints (`clientsources.may_post
 callsite.py judges a call on one only when it posts to a URL whose literal head names that host
 and whose literal tail is that endpoint, and no rule judges any other.
 
-Not pruned at all: Markdown pages (a page's blocks are one program whose region boundaries
-live in statements' leading lines), sources with `noqa` comments (suppressions read every
-comment; nor are they spared the parse), and sources this Python cannot parse.
+Not pruned at all: test files (their fixtures may come from a conftest; seeding the conftest
+fixtures that give a client was proved exact, but on test files the analysis cost as much as
+it saved), Markdown pages (the same: their blocks are short and nearly all kept), sources with
+`noqa` comments (suppressions read every comment; nor are they spared the parse), and sources
+this Python cannot parse.
 tests/test_pruning.py proves on the fixtures, every rule example and a generated corpus that
 pruning changes no finding; tests/test_pruning_projects.py proves it with the project in view
 (the corpus as a project, conftest fixtures), and scripts/pruning_equality.py on real trees.
@@ -60,6 +60,7 @@ pruning changes no finding; tests/test_pruning_projects.py proves it with the pr
 from __future__ import annotations
 
 import ast
+import functools
 import io
 import re
 import symtable
@@ -71,12 +72,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Iterator
 
-from mem0lint import sitefinder
+from mem0lint import prefilter
 from mem0lint.bind.instances import OVERRIDES
 from mem0lint.binding import DICT_MUTATORS
 from mem0lint.clientsources import (
     ImportTaint,
     Source,
+    _imported,
     _standard_library_only,
     may_hold_client,
     may_post_to_platform,
@@ -84,6 +86,7 @@ from mem0lint.clientsources import (
 )
 from mem0lint.documents import MARKDOWN, file_type
 from mem0lint.project import is_test_file
+from mem0lint.sdk import dialects
 from mem0lint.suppressions import mentions_noqa, names_own_code
 
 _WORD = re.compile(r"\w+")
@@ -102,8 +105,9 @@ class _Unit:
         "header",
         "pass_indent",
         "always",
+        "taints",
         "defines",
-        "holds",
+        "judged",
     )
 
     def __init__(
@@ -123,12 +127,12 @@ class _Unit:
         self.header: _Unit | None = None  # a class member: its class's header
         self.pass_indent = ""  # a class member: what a `pass` in its place is indented by
         self.always = False  # kept whatever happens: an import, a statement sharing a row
-        # A plain function's name (undecorated, not a test): the binder binds its parameters from
-        # every place the name is spelled (bind/params.py), so when it is kept, so is every unit
-        # that spells it.
+        self.taints = False  # tainted whatever happens: an import that may give a client
+        # A plain function's name: the binder binds its parameters from every place the name is
+        # spelled (bind/params.py), so when it is kept, so is every unit that spells it.
         self.defines: frozenset[str] = frozenset()
-        # May it hold a call site, or read what one returns (sitefinder.py)? Then it is kept.
-        self.holds = True
+        # An import judged by what it binds (`ImportTaint`): its words never taint it.
+        self.judged = False
 
     @property
     def binds(self) -> set[str]:
@@ -218,17 +222,18 @@ def _member_rows(node: ast.stmt, rows: list[str]) -> list[int] | None:
     return [_first_row(member) for member in members]
 
 
-def prune(source: Source, local: frozenset[str] = frozenset()) -> Source:
+def prune(source: Source, seeds: Iterable[str], local: frozenset[str] = frozenset()) -> Source:
     """`source` with the units that cannot matter made empty lines (a class member: `pass`);
     `source` itself when nothing is pruned.
 
-    `local`: the top-level names of the project's modules (one called `logging` may hold a
-    client)."""
-    return analyse(source, local)[0]
+    `seeds`: the words a finding starts from (see `seed_words`); `local`: the top-level names of
+    the project's modules (one called `logging` may hold a client)."""
+    return analyse(source, seeds, local)[0]
 
 
 def analyse(
     source: Source,
+    seeds: Iterable[str],
     local: frozenset[str] = frozenset(),
     imports: ImportTaint | None = None,
     parsed: tuple[str, ast.Module] | None = None,
@@ -236,16 +241,18 @@ def analyse(
     """`prune`, and the layout of what is left (None when this Python cannot parse it).
 
     `imports`: judges which imports may give a client (see `ImportTaint`); None: every import
-    from outside the standard library may. `parsed`: `python_tree(source)`, if known."""
+    from outside the standard library taints. `parsed`: `python_tree(source)`, if known."""
     parsed = parsed or python_tree(source)
     if parsed is None:
         return source, None  # libcst says what is wrong, or parses what this Python cannot
     text, tree = parsed
     rows = _ROW.findall(text)
-    owners = _units(tree, rows, local)
+    owners = _units(tree, rows, local, imports)
     units = [u for _, unit, members in owners for u in [unit, *members]]
-    followed = _find_sites(owners, imports or sitefinder.ANY_IMPORT, local)
-    kept = _kept(units, followed)
+    seeds = frozenset(seeds)
+    if imports is not None and not imports.any_gives(tree, local):
+        seeds &= imports.essential  # no client can come from an import: the SDK words are moot
+    kept = _kept(units, seeds)
     # A pruned class header spans its members: they go with it, and leave no `pass`.
     pruned = [
         unit
@@ -274,6 +281,7 @@ def analyse(
 def plan(
     path: Path,
     source: Source,
+    seeds: Iterable[str],
     local: frozenset[str],
     imports: ImportTaint,
 ) -> tuple[Source, Layout | None] | None:
@@ -294,7 +302,7 @@ def plan(
         return None  # no call in it can be on a client, and its `noqa` name no MEM code
     if not prunable(path, source):
         return source, None
-    return analyse(source, local, imports, parsed)
+    return analyse(source, seeds, local, imports, parsed)
 
 
 def _python_reads(source: Source, parsed: bool) -> bool:
@@ -375,7 +383,7 @@ def _unit(rows: list[str], first: int, last: int, node: ast.stmt | None = None) 
 
 
 def _units(
-    tree: ast.Module, rows: list[str], local: frozenset[str]
+    tree: ast.Module, rows: list[str], local: frozenset[str], imports: ImportTaint | None = None
 ) -> list[tuple[ast.stmt, _Unit, list[_Unit]]]:
     """For each top-level statement: the unit that decides whether it is kept, and the units of
     its members when it is a class pruned member by member."""
@@ -383,20 +391,17 @@ def _units(
     body = tree.body
     for node, alone in zip(body, _alone(body, rows)):
         first, last = _first_row(node), node.end_lineno or node.lineno
-        if not alone:  # shares a row with another statement: kept, whatever it is
+        if not alone:  # shares a row with another statement: kept and tainted, whatever it is
             unit = _unit(rows, first, last)
-            unit.always = True
+            unit.always = unit.taints = True
             owners.append((node, unit, []))
         elif isinstance(node, ast.ClassDef):
             header, *members = _class_units(node, first, last, rows)
             owners.append((node, header, members))
         else:
             unit = _unit(rows, first, last, node)
-            if (
-                isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
-                and (node.args.args or node.args.posonlyargs)
-                and not node.decorator_list  # a fixture, a route: pytest or a framework calls it
-                and not node.name.startswith("test")
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and (
+                node.args.args or node.args.posonlyargs
             ):
                 unit.defines = frozenset({node.name})
             if isinstance(node, (ast.Import, ast.ImportFrom)):
@@ -406,31 +411,12 @@ def _units(
                 star = any(alias.name == "*" for alias in node.names)
                 future = isinstance(node, ast.ImportFrom) and node.module == "__future__"
                 unit.always = not standard or star or future
+                unit.taints = not standard
+                if unit.taints and not star and imports is not None:
+                    unit.judged = True
+                    unit.taints = any(imports.may_give(name) for name in _imported(node))
             owners.append((node, unit, []))
     return owners
-
-
-def _find_sites(
-    owners: list[tuple[ast.stmt, _Unit, list[_Unit]]], imports: ImportTaint, local: frozenset[str]
-) -> frozenset[str]:
-    """Set each unit's `holds`; the names a rule may follow from a site, whose readers are kept
-    (sitefinder.py)."""
-    units: list[_Unit] = []
-    roots: list[list[ast.AST]] = []
-    for node, unit, members in owners:
-        units.append(unit)
-        if members:  # a class split into its members: the header is what is left of it
-            assert isinstance(node, ast.ClassDef)
-            header = [*node.decorator_list, *node.bases, *node.keywords]
-            roots.append([*header, *getattr(node, "type_params", [])])
-            units.extend(members)
-            roots.extend([member] for member in node.body)
-        else:
-            roots.append([node])
-    flags, followed = sitefinder.flagged_units(roots, imports, local, imports.fixtures_may_give())
-    for unit, flag in zip(units, flags):
-        unit.holds = flag
-    return followed
 
 
 def _class_units(node: ast.ClassDef, first: int, last: int, rows: list[str]) -> list[_Unit]:
@@ -593,63 +579,82 @@ def _names_in(node: ast.AST) -> set[str]:
 # Which units are kept ----------------------------------------------------------------------------
 
 
-def _kept(units: list[_Unit], followed: frozenset[str]) -> set[int]:
-    """Ids of the units kept: those that may hold a call site or read what one returns
-    (`holds`, sitefinder.py), and what they need, again and again: a unit that binds a name a
-    kept unit mentions, every unit that spells a kept plain function's name (its parameters
-    are bound there), a kept member's class, imports and statements sharing a row."""
+def _kept(units: list[_Unit], seeds: frozenset[str]) -> set[int]:
+    """Ids of the units kept. A *tainted* unit spells a seed or a name a tainted unit binds:
+    what it binds may be a client, so every unit that mentions it is tainted too. A unit that
+    binds a name a kept unit mentions is kept (untainted, unless it is itself)."""
     kept: set[int] = set()
+    tainted: set[int] = set()
+    tainting = set(seeds)  # names a tainted unit binds, and the seeds
     mentioned: set[str] = set()  # words of kept units
     spelled: set[str] = set()  # names of kept functions: every unit spelling them is kept
 
-    def keep(unit: _Unit) -> None:
+    def keep(unit: _Unit, taint: bool) -> None:
         if id(unit) not in kept:
             kept.add(id(unit))
             mentioned.update(unit.words)
             spelled.update(unit.defines)
-            if unit.header is not None:
-                keep(unit.header)  # a kept member needs its class
+        if taint and id(unit) not in tainted:
+            tainted.add(id(unit))
+            tainting.update(unit.binds)
+        if unit.header is not None:
+            keep(unit.header, taint)  # a kept member needs its class
 
     changed = True
     while changed:
         changed = False
         for unit in units:
-            if id(unit) not in kept and (
-                unit.holds
-                or unit.always
-                or unit.may_bind(mentioned)
-                or not unit.words.isdisjoint(spelled)
-            ):
-                keep(unit)
+            if id(unit) in tainted:
+                continue
+            if unit.taints or not (unit.judged or unit.words.isdisjoint(tainting)):
+                keep(unit, taint=True)
                 changed = True
-    # Readers of a name a kept unit binds, that a rule may follow from a call site to a dict
-    # literal (`followed`: `print(scope["$or"])` makes a fix of the literal unsafe, sharing.py),
-    # are kept too; what they mention needs nothing more.
+            elif id(unit) not in kept and (
+                unit.always or unit.may_bind(mentioned) or not unit.words.isdisjoint(spelled)
+            ):
+                keep(unit, taint=False)
+                changed = True
+    # Readers of what a kept unit binds (a filter dict a fix would edit where it is defined:
+    # `print(scope["$or"])` makes that edit unsafe, sharing.py) are kept too; what they mention
+    # needs nothing more.
     binders = [u for u in units if id(u) in kept and not u.always]
     # A superset of what they bind (their words, where what they bind is among them): what
     # they bind is found only when a unit left out mentions one of those.
-    outline = followed & set().union(
-        *(u.words if u.binds_among_words else u.binds for u in binders)
-    )
+    outline = set().union(*(u.words if u.binds_among_words else u.binds for u in binders))
     bound: set[str] | None = None
     for unit in units:
         if id(unit) in kept or unit.words.isdisjoint(outline):
             continue
         if bound is None:
-            bound = followed & set().union(*(u.binds for u in binders))
+            bound = set().union(*(u.binds for u in binders))
         if not unit.words.isdisjoint(bound):
             kept.add(id(unit))
             if unit.header is not None:
-                keep(unit.header)
+                keep(unit.header, taint=False)
     return kept
 
 
+@functools.lru_cache(maxsize=8)
+def seed_words(receivers: tuple[str, ...] = ()) -> frozenset[str]:
+    """The words a finding starts from, whole: each SDK package and class (or request record),
+    the longest word of each REST endpoint, and the last part of each configured receiver."""
+    words: set[str] = set()
+    for qualified in [*dialects.CLASS_DIALECT, *dialects.RECORD_CLASSES]:
+        parts = qualified.split(".")
+        words.update((parts[0], parts[-1]))
+    words.update(word.decode() for word in prefilter.anchors()[1])  # REST endpoints
+    words.update(name.rsplit(".", 1)[-1] for name in receivers if name)
+    return frozenset(words)
+
+
 def prunable(path: Path, source: Source) -> bool:
-    """Not sources with a suppression comment (they must all be read), nor Markdown pages (a
-    page's blocks are one program whose region boundaries live in statements' leading lines),
-    nor a text with a lone backslash (below); nothing while `unpruned()` is in effect."""
+    """Not test files (fixtures come from conftests), nor sources with a suppression comment
+    (they must all be read), nor Markdown pages (their blocks are short and about the SDK: on
+    the real repositories pruning left 97% of their text, for an analysis costing a third of
+    the parse); nothing while `unpruned()` is in effect."""
     return (
         not _OFF.get()
+        and not is_test_file(path)
         and not mentions_noqa(source)
         and file_type(path) != MARKDOWN
         and not _LONE_BACKSLASH.search(

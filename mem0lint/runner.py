@@ -120,9 +120,10 @@ def _run_program(
         # not pruning would drop it, so a check and a fix give the same verdict.
         engine.guard_nesting(parsed)
         if mode.replays:
+            seeds = pruning.seed_words(tuple(rules.settings.receivers))
             local = project.top_level_names() if project is not None else frozenset()
             imports = ImportTaint(project, rules.settings.receivers)
-            planned = pruning.plan(report.source.path, parsed, local, imports)
+            planned = pruning.plan(report.source.path, parsed, seeds, local, imports)
             if planned is None:
                 return True  # no call in it can be on a client: nothing to judge
             parsed, layout = planned

@@ -36,7 +36,6 @@ LAYERS: list[tuple[str, frozenset[str]]] = [
                 "comments",
                 "problems",
                 "pruning",
-                "sitefinder",
                 "suppressions",
                 "context",
                 "sharing",

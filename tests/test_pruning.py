@@ -25,6 +25,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "bench"))
 import generate  # noqa: E402
 
+SEEDS = pruning.seed_words()
 RULES = engine.RuleSet(engine.Settings())
 
 
@@ -38,13 +39,13 @@ def findings(source, layout=None) -> list[tuple]:
 
 def assert_same_findings(source) -> None:
     """Pruned and placed statement by statement (the layout), or neither."""
-    pruned, layout = pruning.analyse(source)
+    pruned, layout = pruning.analyse(source, SEEDS)
     assert layout is not None or pruned == source  # None: this Python cannot parse it
     assert findings(pruned, layout) == findings(source)
 
 
 def rows_pruned(source: str) -> int:
-    pruned = pruning.prune(source)
+    pruned = pruning.prune(source, SEEDS)
     return sum(
         1 for before, after in zip(source.splitlines(), pruned.splitlines()) if before != after
     )
@@ -68,7 +69,7 @@ def test_pruning_changes_no_finding_in_fixtures_and_the_generated_corpus(name):
 
 def test_pruning_changes_no_finding_in_any_rule_example():
     for name, source in EXAMPLES.items():
-        assert findings(*pruning.analyse(source)) == findings(source), name
+        assert findings(*pruning.analyse(source, SEEDS)) == findings(source), name
 
 
 def test_pruning_removes_a_good_part_of_the_generated_corpus():
@@ -437,7 +438,7 @@ TRICKY.update(
 @pytest.mark.parametrize("name", sorted(TRICKY))
 def test_pruning_keeps_every_statement_a_finding_depends_on(name):
     source = textwrap.dedent(TRICKY[name]).lstrip("\n")
-    pruned = pruning.prune(source)
+    pruned = pruning.prune(source, SEEDS)
     try:
         ast.parse(source)
     except SyntaxError:  # `match` before Python 3.10: left alone, for libcst to parse
@@ -447,219 +448,11 @@ def test_pruning_keeps_every_statement_a_finding_depends_on(name):
     assert_same_findings(source)
 
 
-# Each case: a finding that the site finder (mem0lint/sitefinder.py) must see through a value it
-# follows, next to `noise` that spells the SDK's words (so tainted) and holds no call site: the
-# finder prunes it.
-THROUGH_VALUES = {
-    "a result read at the top, in the statement after the call": """
-        from mem0 import MemoryClient
-
-        client = MemoryClient()
-        results = client.search("tea", filters={"user_id": "alice"})
-
-        def noise(client):
-            return client  # MemoryClient
-
-        for m in results:
-            print(m["memory"])
-    """,
-    "a result returned by a function and read by its caller at the top": """
-        from mem0 import Memory
-
-        memory = Memory.from_config({"vector_store": {"provider": "qdrant"}})
-
-        def find():
-            return memory.search("tea", user_id="alice")
-
-        def noise(memory):
-            return memory  # Memory
-
-        found = find()
-        if found and "results" in found:
-            print(found["results"])
-    """,
-    "a bound method forwarded to a thread": """
-        import asyncio
-
-        from mem0 import MemoryClient
-
-        client = MemoryClient()
-
-        def noise(client):
-            return client  # MemoryClient
-
-        async def main():
-            return await asyncio.to_thread(client.search, "q", limit=3)
-    """,
-    "a partial run in an executor": """
-        import functools
-
-        from mem0 import MemoryClient
-
-        client = MemoryClient()
-
-        def noise(client):
-            return client  # MemoryClient
-
-        async def main(loop):
-            return await loop.run_in_executor(None, functools.partial(client.search, "q", limit=3))
-    """,
-    "a local runner given a bound method": """
-        from mem0 import MemoryClient
-
-        def run(fn, *args, **kwargs):
-            return fn(*args, **kwargs)
-
-        def noise(client):
-            return client  # MemoryClient
-
-        client = MemoryClient()
-        run(client.search, "q", limit=3)
-    """,
-    "a private function given a client": """
-        from mem0 import MemoryClient
-
-        def _find(source):
-            return source.search("q", limit=3)
-
-        def noise(client):
-            return client  # MemoryClient
-
-        _find(MemoryClient())
-    """,
-    "a private function given a client second, by a statement that spells no SDK word": """
-        from mem0 import MemoryClient
-
-        def _find(query, source):
-            source.search(query, limit=3)
-
-        def noise(client):
-            return client  # MemoryClient
-
-        shared = MemoryClient()
-
-        def _run(tag, value):
-            _find(tag, value)
-
-        _run("x", shared)
-    """,
-    "a client from a local factory's tuple": """
-        from mem0 import MemoryClient
-
-        def make():
-            return MemoryClient(), {}
-
-        def noise(client):
-            return client  # MemoryClient
-
-        client, config = make()
-        client.search("q", limit=3)
-    """,
-    "a client from a method of the class": """
-        from mem0 import MemoryClient
-
-        class Service:
-            def make(self):
-                return MemoryClient()
-
-            def noise(self, client):
-                return client  # MemoryClient
-
-            def find(self):
-                return self.make().search("q", limit=3)
-    """,
-    "a client a string annotation names": """
-        from mem0 import MemoryClient
-
-        def find(client: "MemoryClient"):
-            return client.search("q", limit=3)
-
-        def noise(client):
-            return client  # MemoryClient
-    """,
-    "a client a class body binds": """
-        from mem0 import MemoryClient
-
-        class Service:
-            client = MemoryClient()
-
-            def noise(self, client):
-                return client  # MemoryClient
-
-            def find(self):
-                return self.client.search("q", limit=3)
-    """,
-    "a fixture of the module given to a test": """
-        import pytest
-        from mem0 import MemoryClient
-
-        @pytest.fixture(name="mc")
-        def make_client():
-            yield MemoryClient()
-
-        def noise(client):
-            return client  # MemoryClient
-
-        def test_search(mc):
-            mc.search("q", limit=3)
-    """,
-    "an isinstance narrowing": """
-        from mem0 import MemoryClient
-
-        def noise(client):
-            return client  # MemoryClient
-
-        def find(client):
-            if isinstance(client, MemoryClient):
-                client.search("q", limit=3)
-    """,
-}
-
-
-@pytest.mark.parametrize("name", sorted(THROUGH_VALUES))
-def test_the_site_finder_keeps_every_call_the_binder_judges(name):
-    source = textwrap.dedent(THROUGH_VALUES[name]).lstrip("\n")
-    assert findings(source)  # the case proves something
-    pruned = pruning.prune(source)
-    assert "def noise" not in pruned and "def noise" in source
-    assert_same_findings(source)
-
-
-def test_a_mock_in_a_pruned_test_still_leaves_the_module_s_awaits_alone():
-    """MEM140-MEM142 leave a module that mocks alone; the test that patches holds no call site
-    and is pruned, so whether the module mocks is read in the text it was pruned from."""
-    source = textwrap.dedent(
-        """
-        from unittest.mock import patch
-
-        from mem0 import AsyncMemoryClient
-
-
-        def test_patched():
-            with patch("os.getcwd"):
-                pass
-
-
-        async def test_search():
-            client = AsyncMemoryClient()
-            client.search("q", user_id="u")
-        """
-    ).lstrip()
-    pruned = pruning.prune(source)
-    assert "patch" not in pruned
-    codes = [d.code for d in engine.lint(engine.parse(pruned), RULES, source=source)]
-    assert codes == [d.code for d in engine.lint(engine.parse(source), RULES, source=source)]
-    assert "MEM140" not in codes
-    unmocked = source.replace("from unittest.mock import patch\n", "").replace("patch", "open")
-    assert "MEM140" in [d.code for d in engine.lint(engine.parse(unmocked), RULES)]
-
-
-def test_a_configured_receiver_is_kept():
+def test_a_configured_receiver_is_a_seed():
     source = "from app import memory\n\ndef noise():\n    return 1\n\nmemory.search('q', limit=3)\n"
     rules = engine.RuleSet(engine.Settings(receivers={"app.memory": "mem0-platform"}))
-    pruned = pruning.prune(source)
-    assert "noise" not in pruned
-    for text in (source, pruned):
+    seeds = pruning.seed_words(("app.memory",))
+    for text in (source, pruning.prune(source, seeds)):
         assert [d.code for d in engine.lint(engine.parse(text), rules)]
 
 
@@ -672,18 +465,18 @@ def test_what_a_unit_binds_is_read_only_when_a_kept_unit_may_need_it(monkeypatch
     monkeypatch.setattr(pruning, "_binds", lambda node, text: read.append(text) or real(node, text))
     noise = "".join(f"\n\ndef noise_{i}(a):\n    b = a\n    return b\n" for i in range(20))
     source = "from mem0 import Memory\n\nm = Memory()" + noise + "\nm.search('q')\n"
-    assert "noise_3" not in pruning.prune(source)
+    assert "noise_3" not in pruning.prune(source, SEEDS)
     assert not any("noise" in text for text in read)
     read.clear()
     ligature = source.replace("b = a", "\ufb01le = a").replace("return b", "return file")
-    assert "noise_3" not in pruning.prune(ligature)
+    assert "noise_3" not in pruning.prune(ligature, SEEDS)
     assert any("noise" in text for text in read)
 
 
 def test_a_stdlib_name_taints_when_the_project_has_a_module_of_that_name():
     source = "from logging import client\n\ndef f():\n    client.search('q')\n"
-    assert "client.search" not in pruning.prune(source)
-    assert "client.search" in pruning.prune(source, local=frozenset({"logging"}))
+    assert "client.search" not in pruning.prune(source, SEEDS)
+    assert "client.search" in pruning.prune(source, SEEDS, local=frozenset({"logging"}))
 
 
 @pytest.mark.parametrize(
@@ -696,23 +489,23 @@ def test_a_stdlib_name_taints_when_the_project_has_a_module_of_that_name():
     ids=["crlf", "tabs-no-final-newline", "non-ascii"],
 )
 def test_pruning_keeps_rows_line_endings_and_encoding(source):
-    pruned = pruning.prune(source)
+    pruned = pruning.prune(source, SEEDS)
     assert "noise" not in pruned and "bruit" not in pruned
     assert pruned.count("\n") == source.count("\n")
     assert pruned.splitlines()[-1] == source.splitlines()[-1]
     data = source.encode("utf-8")
-    assert pruning.prune(data) == pruned.encode("utf-8")
+    assert pruning.prune(data, SEEDS) == pruned.encode("utf-8")
 
 
 @pytest.mark.parametrize(
     "source", ["def broken(:\n", "x = 'unterminated\n", "\x00", "(" * 500 + ")" * 500]
 )
 def test_a_source_python_cannot_parse_is_left_alone(source):
-    assert pruning.prune(source) == source
+    assert pruning.prune(source, SEEDS) == source
 
 
-def test_markdown_pages_and_suppression_comments_are_not_pruned():
-    assert pruning.prunable(Path("tests/test_app.py"), "x = 1\n")
+def test_test_files_markdown_pages_and_suppression_comments_are_not_pruned():
+    assert not pruning.prunable(Path("tests/test_app.py"), "x = 1\n")
     assert not pruning.prunable(Path("app.py"), "x = 1  # NoQA: MEM201\n")
     assert not pruning.prunable(Path("docs/quickstart.mdx"), "x = 1\n")
     assert not pruning.prunable(Path("README.md"), "x = 1\n")

@@ -7,8 +7,7 @@ What the project adds to pruning, each proved here on trees built to trip it:
   tables, a configured receiver, or what the project index finds there); `from
   mem0.configs.base import MemoryConfig` does not, whatever words it spells;
 - when no import of a file, at any depth, may give a client, the SDK's words taint nothing;
-- in a test file under a conftest.py that may give a client fixture, any parameter may be one:
-  every statement is tainted, and only those the site finder clears are pruned.
+- test files stay unpruned (their conftest fixtures), next to pruned modules of the project.
 """
 
 from __future__ import annotations
@@ -58,11 +57,11 @@ def _write(folder: Path, files: dict[str, str]) -> None:
 
 
 def _pruned_text(path: Path, transports: bool = True) -> str:
-    """What libcst would parse of `path` in a check (runner.py's import judge)."""
+    """What libcst would parse of `path` in a check (runner.py's seeds and import judge)."""
     view = ProjectIndex().view(path)
     imports = clientsources.ImportTaint(view, (), transports=transports)
     text = path.read_text(encoding="utf-8")
-    return pruning.analyse(text, view.top_level_names(), imports)[0]
+    return pruning.analyse(text, pruning.seed_words(), view.top_level_names(), imports)[0]
 
 
 # The generated corpus as a project, three ways --------------------------------------------------
@@ -284,10 +283,6 @@ def test_a_project_with_conftest_fixtures_gives_the_same_findings_pruned_or_not(
     assert "from svc.models import Settings" in quiet and "def memories" not in quiet
     service = _pruned_text(tmp_path / "svc" / "service.py")
     assert "client = make()" in service and "def noise" not in service
-    # A test file is pruned too: a test that calls nothing keeps no row.
-    tests = _pruned_text(tmp_path / "tests" / "test_service.py")
-    assert 'client.search("q"' in tests and "client.get_all" in tests
-    assert "def test_nothing" not in tests
 
 
 INSTANCES = {
@@ -439,7 +434,7 @@ def _plan(path: Path, receivers: tuple = ()):
     view = index.view(path)
     imports = clientsources.ImportTaint(view, receivers)
     data = path.read_bytes()  # as runner.py reads a file
-    return pruning.plan(path, data, view.top_level_names(), imports)
+    return pruning.plan(path, data, pruning.seed_words(receivers), view.top_level_names(), imports)
 
 
 def test_a_file_where_no_call_can_be_on_a_client_is_not_parsed(tmp_path):
@@ -703,18 +698,9 @@ def test_an_http_client_counts_only_where_the_module_spells_the_platform_s_endpo
     for name in ("literal.py", "side_by_side.py", "named_endpoint.py", "mixed.py", "http.py"):
         assert _plan(tmp_path / "app" / name) is not None, name
     assert _plan(tmp_path / "tests" / "test_platform.py") is not None
-    # In mixed.py the HTTP helper is no seed, and with HTTP clients counted it holds no call
-    # site (making an HTTP client is none, posting to the Platform is): nothing keeps it.
+    # In mixed.py the HTTP helper is no seed: nothing kept mentions it.
     assert "def helper" not in _pruned_text(tmp_path / "app" / "mixed.py", transports=False)
-    assert "def helper" not in _pruned_text(tmp_path / "app" / "mixed.py")
-    # A helper that posts to the Platform is kept.
-    posting = (tmp_path / "app" / "mixed.py").read_text(encoding="utf-8") + (
-        "\n\ndef post(query):\n"
-        '    return httpx.post("https://api.mem0.ai/v2/memories/search/", json={"q": query})\n'
-    )
-    (tmp_path / "app" / "mixed.py").write_text(posting, encoding="utf-8")
-    assert "def post" in _pruned_text(tmp_path / "app" / "mixed.py")
-    assert "def post" not in _pruned_text(tmp_path / "app" / "mixed.py", transports=False)
+    assert "def helper" in _pruned_text(tmp_path / "app" / "mixed.py")
 
 
 def test_what_may_post_to_the_platform():
