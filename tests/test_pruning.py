@@ -448,6 +448,213 @@ def test_pruning_keeps_every_statement_a_finding_depends_on(name):
     assert_same_findings(source)
 
 
+# Each case: a finding the binder reaches through a value it follows (a result, a forwarded or
+# wrapped method, a parameter, a factory's tuple, an own method, an annotation, a class body, a
+# fixture, a narrowing), next to `noise` that pruning must prune.
+THROUGH_VALUES = {
+    "a result read at the top, in the statement after the call": """
+        from mem0 import MemoryClient
+
+        client = MemoryClient()
+        results = client.search("tea", filters={"user_id": "alice"})
+
+        def noise():
+            return 0
+
+        for m in results:
+            print(m["memory"])
+    """,
+    "a result returned by a function and read by its caller at the top": """
+        from mem0 import Memory
+
+        memory = Memory.from_config({"vector_store": {"provider": "qdrant"}})
+
+        def find():
+            return memory.search("tea", user_id="alice")
+
+        def noise():
+            return 0
+
+        found = find()
+        if found and "results" in found:
+            print(found["results"])
+    """,
+    "a bound method forwarded to a thread": """
+        import asyncio
+
+        from mem0 import MemoryClient
+
+        client = MemoryClient()
+
+        def noise():
+            return 0
+
+        async def main():
+            return await asyncio.to_thread(client.search, "q", limit=3)
+    """,
+    "a partial run in an executor": """
+        import functools
+
+        from mem0 import MemoryClient
+
+        client = MemoryClient()
+
+        def noise():
+            return 0
+
+        async def main(loop):
+            return await loop.run_in_executor(None, functools.partial(client.search, "q", limit=3))
+    """,
+    "a local runner given a bound method": """
+        from mem0 import MemoryClient
+
+        def run(fn, *args, **kwargs):
+            return fn(*args, **kwargs)
+
+        def noise():
+            return 0
+
+        client = MemoryClient()
+        run(client.search, "q", limit=3)
+    """,
+    "a private function given a client": """
+        from mem0 import MemoryClient
+
+        def _find(source):
+            return source.search("q", limit=3)
+
+        def noise():
+            return 0
+
+        _find(MemoryClient())
+    """,
+    "a private function given a client second, by a private function": """
+        from mem0 import MemoryClient
+
+        def _find(query, source):
+            source.search(query, limit=3)
+
+        def noise():
+            return 0
+
+        shared = MemoryClient()
+
+        def _run(tag, value):
+            _find(tag, value)
+
+        _run("x", shared)
+    """,
+    "a client from a local factory's tuple": """
+        from mem0 import MemoryClient
+
+        def make():
+            return MemoryClient(), {}
+
+        def noise():
+            return 0
+
+        client, config = make()
+        client.search("q", limit=3)
+    """,
+    "a client from a method of the class": """
+        from mem0 import MemoryClient
+
+        class Service:
+            def make(self):
+                return MemoryClient()
+
+            def noise(self):
+                return 0
+
+            def find(self):
+                return self.make().search("q", limit=3)
+    """,
+    "a client a string annotation names": """
+        from mem0 import MemoryClient
+
+        def find(client: "MemoryClient"):
+            return client.search("q", limit=3)
+
+        def noise():
+            return 0
+    """,
+    "a client a class body binds": """
+        from mem0 import MemoryClient
+
+        class Service:
+            client = MemoryClient()
+
+            def noise(self):
+                return 0
+
+            def find(self):
+                return self.client.search("q", limit=3)
+    """,
+    "a fixture of the module given to a test": """
+        import pytest
+        from mem0 import MemoryClient
+
+        @pytest.fixture(name="mc")
+        def make_client():
+            yield MemoryClient()
+
+        def noise():
+            return 0
+
+        def test_search(mc):
+            mc.search("q", limit=3)
+    """,
+    "an isinstance narrowing": """
+        from mem0 import MemoryClient
+
+        def noise():
+            return 0
+
+        def find(client):
+            if isinstance(client, MemoryClient):
+                client.search("q", limit=3)
+    """,
+}
+
+
+@pytest.mark.parametrize("name", sorted(THROUGH_VALUES))
+def test_pruning_keeps_every_statement_a_value_the_binder_follows_needs(name):
+    source = textwrap.dedent(THROUGH_VALUES[name]).lstrip("\n")
+    assert findings(source)  # the case proves something
+    pruned = pruning.prune(source, SEEDS)
+    assert "def noise" not in pruned and "def noise" in source
+    assert_same_findings(source)
+
+
+def test_a_mock_in_a_pruned_test_still_leaves_the_module_s_awaits_alone():
+    """MEM140-MEM142 leave a module that mocks alone; the test that patches spells no SDK word
+    and is pruned, so whether the module mocks is read in the text it was pruned from."""
+    source = textwrap.dedent(
+        """
+        from unittest.mock import patch
+
+        from mem0 import AsyncMemoryClient
+
+
+        def test_patched():
+            with patch("os.getcwd"):
+                pass
+
+
+        async def test_search():
+            client = AsyncMemoryClient()
+            client.search("q", user_id="u")
+        """
+    ).lstrip()
+    pruned = pruning.prune(source, SEEDS)
+    assert "patch" not in pruned
+    codes = [d.code for d in engine.lint(engine.parse(pruned), RULES, source=source)]
+    assert codes == [d.code for d in engine.lint(engine.parse(source), RULES, source=source)]
+    assert "MEM140" not in codes
+    unmocked = source.replace("from unittest.mock import patch\n", "").replace("patch", "open")
+    assert "MEM140" in [d.code for d in engine.lint(engine.parse(unmocked), RULES)]
+
+
 def test_a_configured_receiver_is_a_seed():
     source = "from app import memory\n\ndef noise():\n    return 1\n\nmemory.search('q', limit=3)\n"
     rules = engine.RuleSet(engine.Settings(receivers={"app.memory": "mem0-platform"}))
