@@ -77,10 +77,11 @@ def _mentions_a_mock(root: cst.CSTNode) -> bool:
 
 def mocked(site: CallSite) -> bool:
     """Does the module spell a mock word anywhere as a name (computed once per lint, and kept by
-    the language server per unchanged top-level statement: memo.py)? Read in the text the module
-    was parsed or pruned from, when Python parses it: the answer does not depend on which
-    statements pruning left (a test that patches, with no call on a client, is pruned). A text
-    without any of the words needs no walk."""
+    the language server per unchanged top-level statement: memo.py)? A name is spelled in the
+    text the module was parsed or pruned from: a text without any of the words needs no walk. A
+    walk of the module that finds none, where the text spells one, asks Python's tree of the text:
+    pruning may have dropped the statement that names it (a test that patches and calls no
+    client), and the answer must not depend on which statements pruning left."""
     collector = site.resolver.collector
     found = getattr(collector, "_await_mocked", None)
     if found is None:
@@ -89,14 +90,12 @@ def mocked(site: CallSite) -> bool:
         if module is not None and source is not None and not _spells_a_mock_word(source):
             found = False
         else:
-            named = _names_a_mock(source) if source is not None else None
-            if named is not None:
-                found = named
-            else:
-                found = module is None or any(
-                    statement_result("mock words", statement, _mentions_a_mock)
-                    for statement in module.body
-                )
+            found = module is None or any(
+                statement_result("mock words", statement, _mentions_a_mock)
+                for statement in module.body
+            )
+            if not found and source is not None:
+                found = bool(_names_a_mock(source))  # None: not parsed, so not pruned either
         collector._await_mocked = found
     return found
 
