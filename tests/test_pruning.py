@@ -630,20 +630,6 @@ THROUGH_VALUES = {
             def find(self):
                 return self.client.search("q", limit=3)
     """,
-    "a fixture of the module given to a test": """
-        import pytest
-        from mem0 import MemoryClient
-
-        @pytest.fixture(name="mc")
-        def make_client():
-            yield MemoryClient()
-
-        def noise():
-            return 0
-
-        def test_search(mc):
-            mc.search("q", limit=3)
-    """,
     "an isinstance narrowing": """
         from mem0 import MemoryClient
 
