@@ -29,11 +29,12 @@ SEEDS = pruning.seed_words()
 RULES = engine.RuleSet(engine.Settings())
 
 
-def findings(source, layout=None) -> list[tuple]:
+def findings(source, layout=None, original=None) -> list[tuple]:
+    """`original`: the text `source` was pruned from, which the engine is given in a check."""
     module = engine.parse(source)
     return [
         (d.code, d.start, d.end, d.message, d.edits, d.fix and d.fix.applicability)
-        for d in engine.lint(module, RULES, source=source, layout=layout)
+        for d in engine.lint(module, RULES, source=original or source, layout=layout)
     ]
 
 
@@ -101,12 +102,7 @@ def test_pruning_changes_no_finding_in_any_program_of_the_test_suite():
         except engine.ParseFailure:
             continue  # valid Python that libcst refuses: pruning leaves such text to libcst too
         pruned, layout = pruning.analyse(source, SEEDS)
-        module = engine.parse(pruned)
-        found = [
-            (d.code, d.start, d.end, d.message, d.edits, d.fix and d.fix.applicability)
-            for d in engine.lint(module, RULES, source=source, layout=layout)
-        ]
-        assert found == whole, source
+        assert findings(pruned, layout, source) == whole, source
         checked += 1
         proved += bool(whole) and pruned != source
     assert checked > 500 and proved > 20  # the proof is worth something

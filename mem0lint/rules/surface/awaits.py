@@ -109,43 +109,19 @@ def _names_a_mock(source: Union[str, bytes]) -> Optional[bool]:
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
     for node in ast.walk(tree):
-        for field in _IDENTIFIER_FIELDS.get(type(node), ()):
+        for field in _IDENTIFIER_FIELDS.intersection(node._fields):
             value = getattr(node, field, None)
-            names = value if isinstance(value, list) else [value]
-            for name in names:
+            for name in value if isinstance(value, list) else [value]:
                 if isinstance(name, str) and not MOCK_WORDS.isdisjoint(name.split(".")):
                     return True
     return False
 
 
-# Where Python's tree keeps identifiers (libcst keeps each as a `Name` node).
-_IDENTIFIER_FIELDS: dict[type, tuple[str, ...]] = {
-    ast.Name: ("id",),
-    ast.Attribute: ("attr",),
-    ast.arg: ("arg",),
-    ast.keyword: ("arg",),
-    ast.alias: ("name", "asname"),
-    ast.ImportFrom: ("module",),
-    ast.FunctionDef: ("name",),
-    ast.AsyncFunctionDef: ("name",),
-    ast.ClassDef: ("name",),
-    ast.Global: ("names",),
-    ast.Nonlocal: ("names",),
-    ast.ExceptHandler: ("name",),
-    **{
-        kind: fields
-        for kind, fields in (
-            (getattr(ast, "MatchAs", None), ("name",)),
-            (getattr(ast, "MatchStar", None), ("name",)),
-            (getattr(ast, "MatchMapping", None), ("rest",)),
-            (getattr(ast, "MatchClass", None), ("kwd_attrs",)),
-            (getattr(ast, "TypeVar", None), ("name",)),
-            (getattr(ast, "ParamSpec", None), ("name",)),
-            (getattr(ast, "TypeVarTuple", None), ("name",)),
-        )
-        if kind is not None
-    },
-}
+# The fields in which Python's tree keeps identifiers, as strings (`Name.id`, `alias.name`,
+# `ImportFrom.module`, `Global.names`, `MatchMapping.rest`, ...); libcst keeps each as a `Name`.
+_IDENTIFIER_FIELDS = frozenset(
+    {"id", "attr", "arg", "name", "asname", "module", "names", "rest", "kwd_attrs"}
+)
 
 
 def _spells_a_mock_word(source: Union[str, bytes]) -> bool:
