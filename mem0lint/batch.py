@@ -401,12 +401,15 @@ def _scanned(
 ) -> Iterable[Union[Scanned, None]]:
     """`_scan` of each file of `to_read`, in order: in this process, or shared between this
     process and forked workers (one fewer than the processes asked for). The files go in
-    chunks; the workers take them from the start, this process from the end (a chunk no worker
-    has taken yet is withdrawn from the pool), until they meet: no process waits on another
-    while work is left, and this process, idle otherwise, keeps a core busy."""
+    chunks; the workers take them from the start, this process from the end, until they meet:
+    no process waits on another while work is left, and this process, idle otherwise, keeps a
+    core busy. Each chunk is claimed in shared memory by whichever process scans it (`Claims`);
+    a worker given a chunk this process has claimed returns None at once. No future is
+    cancelled: taking chunks back with `Future.cancel()` once hung the pool's shutdown in CI
+    (its manager thread waiting for a result, the worker for a call it was never sent)."""
     import multiprocessing
 
-    global _spelled, _scan_names, _scan_modules
+    global _spelled, _scan_names, _scan_modules, _claims
     paths = [os.path.abspath(source.fspath) for _, source in to_read]
     workers = 1 if jobs == 1 else min(jobs or available_cpus(), available_cpus())
     spelled = int(modules.coverage is not None and _sdk_in_paths(paths))
@@ -420,35 +423,58 @@ def _scanned(
         return [_scan(path, names, modules) for path in paths]
     from concurrent.futures import ProcessPoolExecutor
 
-    _spelled = multiprocessing.RawValue("b", spelled)  # shared with the forked workers
-    _scan_names, _scan_modules = names, modules  # what the forked workers start with
+    context = multiprocessing.get_context("fork")
     size = max(1, len(paths) // (workers * 16))
     chunks = [paths[start : start + size] for start in range(0, len(paths), size)]
+    # Shared with the forked workers, which start with what this process has when they fork.
+    _spelled = multiprocessing.RawValue("b", spelled)
+    _claims = Claims(context, len(chunks))
+    _scan_names, _scan_modules = names, modules
     results: list = [None] * len(chunks)
     try:
-        with ProcessPoolExecutor(
-            workers - 1, mp_context=multiprocessing.get_context("fork")
-        ) as pool:
-            futures = [pool.submit(_scan_in_worker, chunk) for chunk in chunks]
+        with ProcessPoolExecutor(workers - 1, mp_context=context) as pool:
+            futures = [pool.submit(_scan_in_worker, i, chunk) for i, chunk in enumerate(chunks)]
             for index in reversed(range(len(chunks))):
-                if not futures[index].cancel():
-                    break  # a worker has it, and every chunk before it (taken in order)
+                if not _claims.take(index):
+                    break  # a worker has it; the chunks before it are the workers' to take
                 results[index] = [_scan(path, names, modules) for path in chunks[index]]
             for index, future in enumerate(futures):
+                found = future.result()  # None for a chunk this process claimed
                 if results[index] is None:
-                    results[index] = future.result()
+                    results[index] = found
     finally:
-        _spelled, _scan_names, _scan_modules = _Flag(), (), None
+        _spelled, _scan_names, _scan_modules, _claims = _Flag(), (), None, None
     return [scanned for chunk in results for scanned in chunk]
+
+
+class Claims:
+    """Which chunks of a pooled scan a process has taken, in memory the workers forked after it
+    is made share with this process; the lock makes looking and taking one step."""
+
+    def __init__(self, context, chunks: int) -> None:
+        self.taken = context.RawArray("b", chunks)  # 1: taken
+        self.lock = context.Lock()
+
+    def take(self, index: int) -> bool:
+        """Claim chunk `index`; False when another process has it."""
+        with self.lock:
+            if self.taken[index]:
+                return False
+            self.taken[index] = 1
+            return True
 
 
 _scan_names: tuple = ()
 _scan_modules: Union[ModuleFinder, None] = None
+_claims: Union[Claims, None] = None
 
 
-def _scan_in_worker(paths: list[str]) -> list[Union[Scanned, None]]:
-    modules = _scan_modules
-    assert modules is not None
+def _scan_in_worker(index: int, paths: list[str]) -> Union[list[Union[Scanned, None]], None]:
+    """`_scan` of each of `paths`, chunk `index`; None when this process has claimed it."""
+    modules, claims = _scan_modules, _claims
+    assert modules is not None and claims is not None
+    if not claims.take(index):
+        return None
     found = []
     for path in paths:
         modules.consulted = set()  # what this file's imports consult, sent back with it

@@ -374,6 +374,38 @@ def _triage(root: Path, jobs: int) -> tuple[list, list, set]:
     return kept, dropped, finder.consulted
 
 
+def test_a_pooled_scan_reads_each_file_once_and_cancels_no_future(tmp_path, monkeypatch):
+    """The workers take chunks of files from the start, this process from the end, each chunk
+    claimed in shared memory (batch.Claims): taking a chunk back with `Future.cancel()` once hung
+    the pool's shutdown in CI. Every file is scanned by exactly one process."""
+    import multiprocessing
+    from concurrent.futures import Future
+
+    if "fork" not in multiprocessing.get_all_start_methods():
+        pytest.skip("the pool is used only where processes can be forked")
+    (tmp_path / "tree").mkdir()
+    generate(tmp_path / "tree", 0)
+    log = tmp_path / "scanned.log"
+    scan = batch._scan
+
+    def logged(path, names, modules):  # the forked workers inherit it
+        with open(log, "a", encoding="utf-8") as handle:
+            handle.write(path + "\n")  # one short append: whole, whichever process writes
+        return scan(path, names, modules)
+
+    def refused(self):
+        raise AssertionError("a pooled scan cancelled a future")
+
+    monkeypatch.setattr(batch, "_scan", logged)
+    monkeypatch.setattr(Future, "cancel", refused)
+    monkeypatch.setattr(batch, "SCAN_IN_POOL_FROM", 2)
+    sources = _sources(tmp_path / "tree")
+    batch.triage(sources, engine.Settings(), Mode.CHECK, None, ModuleFinder(), None, 2)
+    scanned = log.read_text(encoding="utf-8").splitlines()
+    assert len(scanned) == len(set(scanned))
+    assert set(scanned) == {os.path.abspath(source.fspath) for source in sources}
+
+
 @pytest.mark.parametrize("seed", range(0, 40, 5))
 def test_a_scan_in_a_pool_equals_the_scan_in_this_process(tmp_path, monkeypatch, seed):
     """Many files are read, scanned and their imports resolved in forked workers
