@@ -253,7 +253,13 @@ class Discovery:
                 break
             own = self._folder(folder)
             parent = os.path.dirname(folder)
-            if own.locks or own.specs or parent == folder or self._is_repository_top(folder):
+            if (
+                own.locks
+                or own.specs
+                or parent == folder
+                or self._is_repository_top(folder)
+                or self._holds_a_copy(folder)
+            ):
                 chain = self._chain(folder)
                 found = tuple(self._resolve(package, chain, targets) for package in PACKAGES)
                 self._resolved[key] = found
@@ -343,9 +349,40 @@ class Discovery:
             if discovered is not None and discovered.distribution == provider:
                 pinned, pinned_source = discovered.version, discovered.source
             return SdkVersion(package, provider, judged, "configuration", pinned, pinned_source)
+        if discovered is None or discovered.distribution == provider:
+            copy = self._copy_in_chain(package, chain)
+            if copy is not None:
+                self._note_own_copy(package, copy)
+                return SdkVersion(package, own_copy(package), "", copy)
         if discovered is not None:
             return discovered
         return SdkVersion(package, provider, newest(provider), NO_PIN)
+
+    def _copy_in_chain(self, package: str, chain: list[tuple[str, _Folder]]) -> Union[str, None]:
+        """Where a folder of the chain, below any SDK's own source tree, holds the project's own
+        `package`: the source of that copy, else None. An import of `package` from the file may find
+        that copy before the installed release (a script's folder comes first on `sys.path`,
+        and a repository's top is on it under `python -m`, pytest and most `PYTHONPATH`s), so
+        the release a folder below it pins does not say which code runs."""
+        name, provider = own_copy(package), PACKAGES[package]
+        for folder, found in chain:
+            if found.locks.get(name):
+                return found.locks[name][0].source  # a project's copy, or its vendored tree
+            if any(pin.source.endswith(OWN) for pin in found.locks.get(provider, [])):
+                return None  # the SDK's own source tree: its code imports itself
+            layout = _package_copy(folder, package)
+            if layout is not None:
+                return f"{layout} (the project's own copy)"
+        return None
+
+    def _holds_a_copy(self, folder: str) -> bool:
+        return any(_package_copy(folder, package) is not None for package in PACKAGES)
+
+    def _note_own_copy(self, package: str, source: str) -> None:
+        self.note(
+            f"`{package}` is the project's own copy ({source.split(' (')[0]}):"
+            " its calls are not judged (configure target-versions to judge them)"
+        )
 
     def _discover(self, package: str, chain: list[tuple[str, _Folder]]) -> Union[SdkVersion, None]:
         provider = PACKAGES[package]
@@ -368,10 +405,7 @@ class Discovery:
                             f" its calls are not judged (configure target-versions to judge them)"
                         )
                     elif fork == own_copy(package):
-                        self.note(
-                            f"`{package}` is the project's own copy ({source.split(' (')[0]}):"
-                            " its calls are not judged (configure target-versions to judge them)"
-                        )
+                        self._note_own_copy(package, source)
                     else:
                         self.note(
                             f"`{package}` is provided by {fork} ({source}): its calls are not"
@@ -472,20 +506,18 @@ class Discovery:
             own_version = [p for p in found.locks.get(provider, []) if p.source.endswith(OWN)]
             if own_version:
                 continue  # the SDK's own source tree, judged at its own version
-            for layout in (package, os.path.join("src", package)):
-                if os.path.isfile(os.path.join(folder, layout, "__init__.py")):
-                    source = f"{os.path.join(folder, layout)} (the project's own copy)"
-                    name = own_copy(package)
-                    found.locks.setdefault(name, []).append(Pin(name, "", source, True))
-                    break
+            layout = _package_copy(folder, package)
+            if layout is not None:
+                source = f"{layout} (the project's own copy)"
             else:
                 vendored = self._vendored_sdk(folder, package, provider)
-                if vendored is not None:
-                    # `pip install -e ./thirdparty/mem0` installs that copy instead of the
-                    # release the requirements name; which one runs is not in the files.
-                    source = f"{vendored} (the project's own copy: a vendored SDK tree)"
-                    name = own_copy(package)
-                    found.locks.setdefault(name, []).append(Pin(name, "", source, True))
+                if vendored is None:
+                    continue
+                # `pip install -e ./thirdparty/mem0` installs that copy instead of the release
+                # the requirements name; which one runs is not in the files.
+                source = f"{vendored} (the project's own copy: a vendored SDK tree)"
+            name = own_copy(package)
+            found.locks.setdefault(name, []).append(Pin(name, "", source, True))
 
     def _vendored_sdk(self, folder: str, package: str, provider: str) -> Union[str, None]:
         """A copy of the SDK's own source tree one or two folders below a project
@@ -569,6 +601,14 @@ def _subfolders(folder: str) -> list[str]:
         and not entry.name.startswith((".", "_"))
         and entry.name not in SKIPPED_FOLDERS
     ]
+
+
+def _package_copy(folder: str, package: str) -> Union[str, None]:
+    """`folder/package` or `folder/src/package` when it is a package (has `__init__.py`)."""
+    for layout in (package, os.path.join("src", package)):
+        if os.path.isfile(os.path.join(folder, layout, "__init__.py")):
+            return os.path.join(folder, layout)
+    return None
 
 
 def own_copy(package: str) -> str:

@@ -460,6 +460,58 @@ def test_a_project_shipping_its_own_mem0_package_is_a_fork(tmp_path):
     assert not sdk.judged and "own copy" in sdk.source
 
 
+def test_a_copy_of_mem0_above_the_folder_that_pins_mem0ai_is_a_fork(tmp_path):
+    # The server pins a release, but `mem0/` at the repository's top is what `from mem0 import`
+    # finds when the top is on `sys.path` (its Dockerfile sets PYTHONPATH to it): which code a
+    # call reaches is not in the files, so nothing is judged.
+    write(
+        tmp_path,
+        {
+            "mem0/__init__.py": "",
+            "mem0/memory/main.py": "",
+            "server/requirements.txt": "mem0ai>=0.1.48\n",
+            "server/main.py": "",
+            "test/main_postgresql.py": "",
+        },
+    )
+    for file in ("server/main.py", "test/main_postgresql.py", "mem0/memory/main.py"):
+        discovery = Discovery()
+        sdk = {s.package: s for s in discovery.for_path(tmp_path / file)}["mem0"]
+        assert not sdk.judged and "own copy" in sdk.source, file
+        assert any("is the project's own copy" in note for note in discovery.notes)
+    # A target version still judges it.
+    assert mem0(tmp_path, "server/main.py", {"mem0ai": "2.2.1"}).judged
+
+
+def test_a_package_beside_a_script_is_what_the_script_imports(tmp_path):
+    # `python examples/demo.py` puts `examples/` first on `sys.path`: its `mem0` is not the SDK.
+    write(
+        tmp_path,
+        {
+            "requirements.txt": "mem0ai==1.0.3\n",
+            "examples/mem0/__init__.py": "",
+            "examples/demo.py": "",
+            "src/app.py": "",
+        },
+    )
+    assert not mem0(tmp_path, "examples/demo.py").judged
+    assert resolved(tmp_path, "src/app.py") == ("mem0ai", "1.0.3")
+
+
+def test_the_sdks_own_tree_above_a_pinning_folder_is_no_copy(tmp_path):
+    # mem0's own repository: `server/` pins a release and the top is the SDK's source tree.
+    write(
+        tmp_path,
+        {
+            "pyproject.toml": '[project]\nname = "mem0ai"\nversion = "2.0.18"\n',
+            "mem0/__init__.py": "",
+            "server/requirements.txt": "mem0ai>=1.0.0\n",
+            "server/main.py": "",
+        },
+    )
+    assert resolved(tmp_path, "server/main.py") == ("mem0ai", "2.2.1")
+
+
 def test_the_sdks_own_poetry_tree_is_judged_by_its_version(tmp_path):
     write(
         tmp_path,
