@@ -611,6 +611,41 @@ def test_python_file_comment_range(tmp_path):
     assert [(d.start[0], d.severity) for d in run(path).diagnostics] == [(6, Severity.ERROR)]
 
 
+def test_a_comment_in_a_python_file_marks_only_the_lines_it_heads(tmp_path):
+    # A comment that reads like a label ("Don't ...", "Legacy ...") in application code heads
+    # the lines under it, to a blank line or the end of its block: not the rest of the file.
+    text = PLATFORM + (
+        "def save(m):\n"
+        "    try:\n"
+        "        client.add(m, user_id='u')\n"
+        "    except Exception:\n"
+        "        # Don't fail, but log for monitoring\n"
+        f"        {WRONG}  # expect: silenced\n"
+        f"    {WRONG}  # expect: reported MEM101\n"
+        "\n"
+        "# Legacy support\n"
+        f"{WRONG}  # expect: silenced\n"
+        "\n"
+        "\n"
+        "def find(q):\n"
+        f"    return {WRONG}  # expect: reported MEM101\n"
+        "\n"
+        "# ❌ Wrong\n"
+        "# (a second comment line)\n"
+        f"{WRONG}  # expect: silenced\n"
+        f"{WRONG}  # expect: silenced\n"
+        "\n"
+        "# Before (v2)\n"
+        "\n"
+        f"{WRONG}  # expect: silenced\n"
+        "\n"
+        f"{WRONG}  # expect: reported MEM101\n"
+    )
+    path = tmp_path / "service.py"
+    path.write_text(text, encoding="utf-8")
+    check_marks(text, run(path).diagnostics)
+
+
 @pytest.mark.parametrize(
     ("label", "old"),
     [

@@ -11,7 +11,8 @@ by clear markers:
 - notebooks: a code cell right below a markdown cell with an "old" label line;
 - everywhere: the lines from a comment line that is an "old" label (`# Before`, `# Old (v2)`,
   `# ❌ Wrong`) to the next comment line that is a "new" label (`# After`, `# New`, `# v3`,
-  `# ✅`) or the end of the block.
+  `# ✅`) or the end of the block; in a Python file, also to the first blank line after the
+  code under it, or the end of the indented block it is in.
 
 A label is "old" when it starts with Before, Old, Deprecated, Legacy, Wrong, Incorrect, Bad,
 Don't, Avoid, Outdated, v0 (or v1 / v2 on a page that mentions v3) followed by nothing, by at most
@@ -88,23 +89,39 @@ def is_new(label: str) -> bool:
     return start is not None and _shaped(start)
 
 
-def comment_rows(text: str, v3_on_page: bool) -> set[int]:
+def comment_rows(text: str, v3_on_page: bool, python_file: bool = False) -> set[int]:
     """Rows (1-based) of `text` between an "old" comment line and the next "new" one; a range
-    ends at a region boundary of a joined program too."""
+    ends at a region boundary of a joined program too.
+
+    `python_file`: the text is a whole Python file, not a page's short example, and a range
+    ends also at the first blank line after code under the label, and where the code leaves
+    the block the label is in: such a label heads the lines under it (`# Before` over a call),
+    and an ordinary comment that reads like one (`# Don't fail, but log it` in an `except:`
+    block, `# Legacy support`) must not hide every finding below it in the file."""
     rows: set[int] = set()
     inside = False
+    indent, headed = 0, False  # the label's indentation; whether code came under it yet
     for row, line in enumerate(text.splitlines(), start=1):
         stripped = line.strip()
+        code = bool(stripped) and not stripped.startswith("#")
+        if inside and python_file:
+            if (not stripped and headed) or (code and _indent(line) < indent):
+                inside = False
+            headed = headed or code
         if stripped.startswith("#"):
             if _BOUNDARY.match(stripped):
                 inside = False
             elif is_old(stripped, v3_on_page):
-                inside = True
+                inside, indent, headed = True, _indent(line), False
             elif is_new(stripped):
                 inside = False
         if inside:
             rows.add(row)
     return rows
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip())
 
 
 _BOUNDARY = re.compile(r"^# mem0lint-region-boundary \d+$")
@@ -219,6 +236,9 @@ def keeper(document, program, keep: Union[Keep, None]) -> Keep:
     findings in code marked old: shown as the old form on purpose, it is not a mistake of the
     page (reporting it even at info would be a false finding), and it is never fixed. The page
     is read for markers only when a finding arrives."""
+    from mem0lint.documents.python import PythonDocument
+
+    python_file = isinstance(document, PythonDocument)
     marks: list = []  # once: (regions marked as a whole, v3 on the page, the program's text)
     rows_of: dict[int, tuple[str, set[int]]] = {}
     first: list = []  # the first module is the program as written (maybe pruned: its comment
@@ -241,7 +261,7 @@ def keeper(document, program, keep: Union[Keep, None]) -> Keep:
             rows_of.clear()
             code = module.code if first else written
             first.append(module)
-            rows = comment_rows(code, v3) if written is not None else set()
+            rows = comment_rows(code, v3, python_file) if written is not None else set()
             cached = rows_of[id(module)] = (code if code is not None else module.code, rows)
         code, rows = cached
         row = diagnostic.start[0]
