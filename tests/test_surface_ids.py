@@ -175,3 +175,49 @@ def test_mem156_silent(code):
 def test_mem136_leaves_a_misnamed_id_to_mem156_and_judges_the_rest():
     found = findings(OSS + 'memory.history(id="m", user_id="u")\n', rules=ID_KEYWORD)
     assert sorted((d.code, d.start) for d in found) == [("MEM136", (4, 24)), ("MEM156", (4, 16))]
+
+
+# MEM157: open source `update()` has no `**kwargs` in any release ------------------------------
+
+
+@pytest.mark.parametrize(("preamble", "receiver"), [(OSS, "memory"), (ASYNC_OSS, "memory")])
+@pytest.mark.parametrize(
+    "call",
+    [
+        'update(memory_id="mem-1", data="Likes tea", user_id="alice")',
+        'update("mem-1", text="Likes tea", agent_id="support")',
+        'update("mem-1", text="Likes tea", filters={"user_id": "alice"})',
+        'update("mem-1", text="Likes tea", **{"run_id": "r1"})',
+    ],
+)
+def test_mem157_reported_calls_raise(preamble, receiver, call, monkeypatch):
+    awaiting = "await " if preamble.startswith("from mem0 import Async") else ""
+    program = f"{preamble}{awaiting}{receiver}.{call}\n"
+    assert [d.code for d in findings(program, rules=("MEM157",))] == ["MEM157"], program
+    assert isinstance(run(program, monkeypatch).raised, TypeError), program
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        # every parameter some release has
+        OSS + 'memory.update("mem-1", text="t", metadata={"a": 1}, expiration_date="2030-01-01")',
+        OSS + 'memory.update(memory_id="mem-1", data="t")',
+        # MEM135's (removed in 2.0) and MEM156's (`id=`)
+        OSS + 'memory.update("mem-1", text="t", enable_graph=True)',
+        OSS + 'memory.update(id="mem-1", text="t")',
+        # the Platform's update() sends every keyword as a JSON key
+        PLATFORM + 'client.update("mem-1", text="t", user_id="alice")',
+        # only what is written is judged
+        OSS + 'memory.update("mem-1", text="t", **changes)',
+    ],
+)
+def test_mem157_silent(code):
+    assert findings(code, rules=("MEM157",)) == []
+
+
+@pytest.mark.parametrize("version", ["0.1.0", "0.1.100", "1.0.11", "2.0.10", "2.2.1"])
+def test_mem157_holds_on_every_release(version):
+    program = OSS + 'memory.update("mem-1", "t", user_id="alice")\n'
+    found = findings(program, sdks=pinned("mem0-oss", version), rules=("MEM157",))
+    assert [d.code for d in found] == ["MEM157"]

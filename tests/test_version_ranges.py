@@ -87,6 +87,7 @@ def test_every_rule_states_its_range_or_holds_for_every_release():
         "MEM154",  # reset(self) on all four clients (0.1.32 to 2.2.1 read)
         "MEM155",  # memory ids are UUIDs in every release
         "MEM156",  # get/delete/history/update name the id `memory_id` (0.1.0 to 2.2.1 read)
+        "MEM157",  # open source update() has no **kwargs (0.1.0 to 2.2.1 read)
         "MEM603",
         "MEM605",
         "MEM606",
@@ -163,6 +164,8 @@ def test_below_2_0_only_verified_failures_are_errors_or_warnings(version):
     verified |= {"MEM136", "MEM137"}
     # Every wheel read (0.1.0 to 2.2.1): their first parameter is `memory_id` (`id=`: TypeError).
     verified.add("MEM156")
+    # Every wheel read (0.1.0 to 2.2.1): open source `update()` has no `**kwargs`.
+    verified.add("MEM157")
     # Every wheel read (0.1.32 to 2.2.1): `Memory(config)` / `AsyncMemory(config)` and
     # `reset(self)` take nothing else (a keyword: TypeError).
     verified |= {"MEM125", "MEM154"}
