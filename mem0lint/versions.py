@@ -171,6 +171,7 @@ class _Folder:
     locks: dict[str, list[Pin]] = field(default_factory=dict)
     specs: dict[str, list[Pin]] = field(default_factory=dict)
     project: bool = False  # holds a project file at all
+    named_like_a_package: bool = False  # holds `mem0`, `memsy`, `memos` or `src` (a copy?)
     files: list[str] = field(default_factory=list)  # the project files read
 
 
@@ -370,12 +371,14 @@ class Discovery:
                 return found.locks[name][0].source  # a project's copy, or its vendored tree
             if any(pin.source.endswith(OWN) for pin in found.locks.get(provider, [])):
                 return None  # the SDK's own source tree: its code imports itself
-            layout = _package_copy(folder, package)
+            layout = _package_copy(folder, package) if found.named_like_a_package else None
             if layout is not None:
                 return f"{layout} (the project's own copy)"
         return None
 
     def _holds_a_copy(self, folder: str) -> bool:
+        if not self._folder(folder).named_like_a_package:
+            return False  # (the listing is read anyway: no `stat` for most folders)
         return any(_package_copy(folder, package) is not None for package in PACKAGES)
 
     def _note_own_copy(self, package: str, source: str) -> None:
@@ -461,6 +464,7 @@ class Discovery:
             names = set(os.listdir(folder))
         except OSError:
             return found
+        found.named_like_a_package = not names.isdisjoint((*PACKAGES, "src"))
         readers = {
             "uv.lock": _uv_lock,
             "poetry.lock": _toml_lock,
