@@ -173,6 +173,11 @@ def with_args(call: cst.Call, args: Sequence[cst.Arg]) -> cst.Call:
     return call.with_changes(args=normalise_commas(call.args, args))
 
 
+def without_arg(call: cst.Call, arg: cst.Arg) -> Replacement:
+    """The call without one of its arguments (the fix "Remove `user_id=`")."""
+    return (call, with_args(call, [a for a in call.args if a is not arg]))
+
+
 def keyword_arg(name: str, value: cst.BaseExpression) -> cst.Arg:
     return cst.Arg(
         value=value,

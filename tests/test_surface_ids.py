@@ -10,7 +10,7 @@ from sdk_harness import run
 from test_version_ranges import pinned
 
 from mem0lint import engine
-from mem0lint.rule import PREAMBLES
+from mem0lint.rule import PREAMBLES, Applicability
 
 PLATFORM = PREAMBLES["mem0-platform"]
 OSS = PREAMBLES["mem0-oss"]
@@ -190,11 +190,18 @@ def test_mem136_leaves_a_misnamed_id_to_mem156_and_judges_the_rest():
         'update("mem-1", text="Likes tea", **{"run_id": "r1"})',
     ],
 )
-def test_mem157_reported_calls_raise(preamble, receiver, call, monkeypatch):
+def test_mem157_reported_calls_raise_and_fixed_calls_run(preamble, receiver, call, monkeypatch):
     awaiting = "await " if preamble.startswith("from mem0 import Async") else ""
     program = f"{preamble}{awaiting}{receiver}.{call}\n"
-    assert [d.code for d in findings(program, rules=("MEM157",))] == ["MEM157"], program
+    found = findings(program, rules=("MEM157",), unsafe=True)
+    assert [d.code for d in found] == ["MEM157"], program
     assert isinstance(run(program, monkeypatch).raised, TypeError), program
+    if "**" in call:
+        assert found[0].fix is None  # beside a spread: no fix
+        return
+    assert found[0].fix.applicability is Applicability.UNSAFE
+    after = fixed(program, rules=("MEM157",))
+    assert after != program and run(after, monkeypatch).raised is None, after
 
 
 @pytest.mark.parametrize(

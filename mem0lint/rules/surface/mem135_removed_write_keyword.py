@@ -79,14 +79,7 @@ class RemovedWriteKeyword(Rule):
                     fix = Fix(
                         Applicability.SAFE,
                         f"Remove `{name}=`",
-                        (
-                            (
-                                site.call,
-                                fixes.with_args(
-                                    site.call, [a for a in site.call.args if a is not arg]
-                                ),
-                            ),
-                        ),
+                        (fixes.without_arg(site.call, arg),),
                     )
                 yield Finding(
                     arg,

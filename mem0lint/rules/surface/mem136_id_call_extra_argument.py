@@ -91,9 +91,4 @@ class IdCallExtraArgument(Rule):
     def _fix(site: CallSite, arg: cst.Arg, name: str) -> Fix | None:
         if site.has_star_args:
             return None
-        remaining = [a for a in site.call.args if a is not arg]
-        return Fix(
-            Applicability.UNSAFE,
-            f"Remove `{name}=`",
-            ((site.call, fixes.with_args(site.call, remaining)),),
-        )
+        return Fix(Applicability.UNSAFE, f"Remove `{name}=`", (fixes.without_arg(site.call, arg),))

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import Iterator
 
+from mem0lint import fixes
 from mem0lint.callsite import CallSite
-from mem0lint.rule import Example, Finding, Rule, Severity
+from mem0lint.rule import Applicability, Example, Finding, Fix, Rule, Severity
 from mem0lint.rules.surface.mem156_id_keyword import id_keyword_for_memory_id
 from mem0lint.sdk.dialects import MEM0_ENTITIES, OPEN_SOURCE
 from mem0lint.sdk.mem0_arguments import OSS_UPDATE_PARAMS, REMOVED_WRITE_KEYWORDS
@@ -32,11 +33,17 @@ class OssUpdateUnknownKeyword(Rule):
         "argument`. The keyword never scoped the update to that user. Keywords removed in 2.0 "
         "(`output_format=`, `enable_graph=`...) are MEM135's, `id=` MEM156's."
     )
+    fix_safety = (
+        "unsafe (the keyword is removed: the call then runs and updates the memory with that id, "
+        "whoever it belongs to); none beside a `*` or `**` argument"
+    )
     examples = [
         Example(
             "mem0-oss",
             bad='memory.update("mem-1", text="Likes tea", user_id="alice")',
             good='memory.update("mem-1", text="Likes tea")',
+            fixed='memory.update("mem-1", text="Likes tea")',
+            unsafe=True,
         ),
     ]
 
@@ -47,8 +54,13 @@ class OssUpdateUnknownKeyword(Rule):
                 continue
             scoping = name in MEM0_ENTITIES or name == "filters"
             instead = "it never scoped the update: remove it" if scoping else "remove it"
+            fix = None
+            if not site.has_star_args and any(a is arg for a in site.call.args):
+                removed = fixes.without_arg(site.call, arg)
+                fix = Fix(Applicability.UNSAFE, f"Remove `{name}=`", (removed,))
             yield Finding(
                 arg,
                 f"open source `Memory.update()` has no `{name}` parameter and no `**kwargs` "
                 f"(TypeError: unexpected keyword argument); {instead}",
+                fix,
             )
