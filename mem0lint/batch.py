@@ -427,7 +427,7 @@ def _scanned(
     size = max(1, len(paths) // (workers * 16))
     chunks = [paths[start : start + size] for start in range(0, len(paths), size)]
     # Shared with the forked workers, which start with what this process has when they fork.
-    _spelled = multiprocessing.RawValue("b", spelled)
+    _spelled = context.RawValue("b", spelled)
     _claims = Claims(context, len(chunks))
     _scan_names, _scan_modules = names, modules
     results: list = [None] * len(chunks)

@@ -171,7 +171,8 @@ class _Folder:
     locks: dict[str, list[Pin]] = field(default_factory=dict)
     specs: dict[str, list[Pin]] = field(default_factory=dict)
     project: bool = False  # holds a project file at all
-    named_like_a_package: bool = False  # holds `mem0`, `memsy`, `memos` or `src` (a copy?)
+    # {package: where} for the project's own copy of an SDK package here (`_own_copies`).
+    copies: dict[str, str] = field(default_factory=dict)
     files: list[str] = field(default_factory=list)  # the project files read
 
 
@@ -259,7 +260,7 @@ class Discovery:
                 or own.specs
                 or parent == folder
                 or self._is_repository_top(folder)
-                or self._holds_a_copy(folder)
+                or own.copies
             ):
                 chain = self._chain(folder)
                 found = tuple(self._resolve(package, chain, targets) for package in PACKAGES)
@@ -365,21 +366,13 @@ class Discovery:
         that copy before the installed release (a script's folder comes first on `sys.path`,
         and a repository's top is on it under `python -m`, pytest and most `PYTHONPATH`s), so
         the release a folder below it pins does not say which code runs."""
-        name, provider = own_copy(package), PACKAGES[package]
-        for folder, found in chain:
-            if found.locks.get(name):
-                return found.locks[name][0].source  # a project's copy, or its vendored tree
+        provider = PACKAGES[package]
+        for _, found in chain:
+            if package in found.copies:
+                return found.copies[package]
             if any(pin.source.endswith(OWN) for pin in found.locks.get(provider, [])):
                 return None  # the SDK's own source tree: its code imports itself
-            layout = _package_copy(folder, package) if found.named_like_a_package else None
-            if layout is not None:
-                return f"{layout} (the project's own copy)"
         return None
-
-    def _holds_a_copy(self, folder: str) -> bool:
-        if not self._folder(folder).named_like_a_package:
-            return False  # (the listing is read anyway: no `stat` for most folders)
-        return any(_package_copy(folder, package) is not None for package in PACKAGES)
 
     def _note_own_copy(self, package: str, source: str) -> None:
         self.note(
@@ -464,7 +457,6 @@ class Discovery:
             names = set(os.listdir(folder))
         except OSError:
             return found
-        found.named_like_a_package = not names.isdisjoint((*PACKAGES, "src"))
         readers = {
             "uv.lock": _uv_lock,
             "poetry.lock": _toml_lock,
@@ -499,29 +491,34 @@ class Discovery:
             for name in requirements:
                 for pin in self._requirements(os.path.join(folder, name), seen, 0):
                     found.specs.setdefault(pin.distribution, []).append(pin)
-        if found.project:
-            self._own_copies(folder, found)
+        self._own_copies(folder, found, names)
         return found
 
-    def _own_copies(self, folder: str, found: _Folder) -> None:
-        """A project that ships its own `mem0/` (or `memsy/`, `memos/`) package, and is not the
-        SDK's own tree: its code imports that copy, a fork."""
+    def _own_copies(self, folder: str, found: _Folder, names: set[str]) -> None:
+        """The SDK packages this folder holds a copy of, not being the SDK's own tree (its
+        `mem0/` or `src/mem0/`, or in a project a vendored SDK tree below it): what imports of
+        them may find. A project's copy is also a fork pin of the folder."""
         for package, provider in PACKAGES.items():
             own_version = [p for p in found.locks.get(provider, []) if p.source.endswith(OWN)]
             if own_version:
                 continue  # the SDK's own source tree, judged at its own version
-            layout = _package_copy(folder, package)
+            # (a `stat` only where the listing, read anyway, names the package or `src`)
+            layout = _package_copy(folder, package) if {package, "src"} & names else None
             if layout is not None:
                 source = f"{layout} (the project's own copy)"
-            else:
+            elif found.project:
                 vendored = self._vendored_sdk(folder, package, provider)
                 if vendored is None:
                     continue
                 # `pip install -e ./thirdparty/mem0` installs that copy instead of the release
                 # the requirements name; which one runs is not in the files.
                 source = f"{vendored} (the project's own copy: a vendored SDK tree)"
-            name = own_copy(package)
-            found.locks.setdefault(name, []).append(Pin(name, "", source, True))
+            else:
+                continue
+            found.copies[package] = source
+            if found.project:
+                name = own_copy(package)
+                found.locks.setdefault(name, []).append(Pin(name, "", source, True))
 
     def _vendored_sdk(self, folder: str, package: str, provider: str) -> Union[str, None]:
         """A copy of the SDK's own source tree one or two folders below a project

@@ -158,18 +158,17 @@ ID_CALL_PARAMS = {
     },
 }
 
-# Every parameter open source `Memory.update()` / `AsyncMemory.update()` has had, read from the
-# wheels of 0.1.0, 0.1.29, 0.1.65, 0.1.100, 0.1.118, 1.0.0, 1.0.11, 2.0.0, 2.0.10 and 2.2.1
-# (`mem0/memory/main.py`): `(memory_id, data)` to 1.0.0, `metadata` by 1.0.11, `expiration_date`
-# in 2.0.10, `text` (with `data` its deprecated alias) in 2.0.12; never `**kwargs`, no decorator.
-# A keyword outside this set raises TypeError on every release.
-OSS_UPDATE_PARAMS = ("memory_id", "data", "metadata", "expiration_date", "text")
-
 # What `update()` can change on each client (`mem0/client/main.py`, `mem0/memory/main.py`).
 UPDATE_CHANGES = {
     "mem0-platform": ("text", "metadata", "timestamp", "expiration_date"),
     "mem0-oss": ("text", "metadata", "expiration_date", "data"),
 }
+# Every parameter open source `Memory.update()` / `AsyncMemory.update()` has had, read from the
+# wheels of 0.1.0, 0.1.29, 0.1.65, 0.1.100, 0.1.118, 1.0.0, 1.0.11, 2.0.0, 2.0.10 and 2.2.1
+# (`mem0/memory/main.py`): `(memory_id, data)` to 1.0.0, `metadata` by 1.0.11, `expiration_date`
+# in 2.0.10, `text` (with `data` its deprecated alias) in 2.0.12; never `**kwargs`, no decorator.
+# A keyword outside this set raises TypeError on every release.
+OSS_UPDATE_PARAMS = ("memory_id", *UPDATE_CHANGES["mem0-oss"])
 
 
 # --- open source `Memory.add()` / `AsyncMemory.add()` and `from_config` (MEM143-MEM149) ----------
